@@ -1,0 +1,79 @@
+"""Minoa figures: a full random playout, one legal-move generation mid-game, one render, and the
+PNG encode alone of the same image. Prints medians; targets (issue 2): playout <= 50 ms, render
+<= 2x the encode alone. Run: python3 bench/minoa.py [--rounds N]"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ai import choose_move  # noqa: E402
+from games.registry import get_game  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+from renderers.minoa import draw, render  # noqa: E402
+
+minoa = get_game("minoa")
+
+
+def playout(players: int, seed: int):
+    state = minoa.new_game(players, {}, seed)
+    ply = 0
+    while minoa.to_act(state):
+        seat = min(minoa.to_act(state))
+        state, _ = minoa.apply(state, seat, choose_move(minoa, state, seat, "random", seed=seed * 1000 + ply))
+        ply += 1
+    return state
+
+
+def midgame(players: int = 3, plies: int = 40):
+    state = minoa.new_game(players, {}, 1)
+    for ply in range(plies):
+        seat = min(minoa.to_act(state))
+        state, _ = minoa.apply(state, seat, choose_move(minoa, state, seat, "random", seed=ply))
+    return state
+
+
+def median_ms(fn, rounds: int) -> float:
+    times = []
+    for i in range(rounds):
+        start = time.perf_counter()
+        fn(i)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=50)
+    rounds = parser.parse_args().rounds
+    state = midgame()
+    view = minoa.view(state, None)
+    render(view)  # build the cached static layers once, as a running bot has them
+    image = draw(view)
+    figures = {
+        "playout 2p (ms)": median_ms(lambda i: playout(2, i), rounds),
+        "playout 3p (ms)": median_ms(lambda i: playout(3, i), rounds),
+        "playout 4p (ms)": median_ms(lambda i: playout(4, i), rounds),
+        # A fresh copy each time, so the per-state cache of legal black sticks does not help.
+        "legal moves mid-game (ms)": median_ms(
+            lambda i: minoa.legal_moves(dataclasses.replace(state, _legal_black=None), state.turn), rounds * 4),
+        "render (ms)": median_ms(lambda i: render(view), rounds),
+        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+    }
+    for name, value in figures.items():
+        print(f"{name:28s} {value:8.2f}")
+    ratio = figures["render (ms)"] / figures["PNG encode alone (ms)"]
+    worst = max(figures[k] for k in figures if k.startswith("playout"))
+    print(f"{'render / encode':28s} {ratio:8.2f}   (target <= 2.0)")
+    print(f"{'slowest playout (ms)':28s} {worst:8.2f}   (target <= 50)")
+    print(f"{'PNG size (KB)':28s} {len(render(view)) / 1024:8.1f}   (target < 300)")
+
+
+if __name__ == "__main__":
+    main()

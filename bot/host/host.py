@@ -1,0 +1,334 @@
+"""The platform-free game host: lobbies, seats, turn flow, AI turns and storage.
+
+It knows no Discord and no game's rules: it talks to games only through the engine contract
+(:mod:`games.core`). Every check about *who* may act (seated, their seat's turn, game running,
+not stale) happens here, in one place, before the engine checks the rules of the move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from games.ai import choose_move
+from games.core import Game, competition_ranks
+from games.errors import GameError
+from games.messages import LANGUAGES
+from games.registry import get_game
+
+import bot.messages  # noqa: F401  (registers the host's texts)
+from bot.host.store import MoveRow, SeatRow, StaleVersion, Store, TableRow
+
+#: Level an AI seat gets when a human resigns and the game goes on.
+RESIGN_AI_LEVEL = "random"
+
+
+class HostError(GameError):
+    """A refusal by the host (not the rules): not seated, not your turn, lobby full, ..."""
+
+    key = "host.error"
+
+
+@dataclass
+class Standing:
+    """The final ranking as the host reports it: the engine's, with resigned seats last."""
+
+    scores: list[int] | None
+    ranks: list[int]
+    resigned: list[int]
+
+
+class Host:
+    """Owns the tables of one bot process. Every method is a short, complete transaction."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 ai_playouts: int = 200, ai_seconds: float = 1.0, seed_source: Callable[[], int] | None = None):
+        self.store = store
+        self.clock = clock
+        self.ai_playouts = ai_playouts
+        self.ai_seconds = ai_seconds
+        self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """Moves on one table are applied one after another in this process (the version check
+        in storage covers other processes)."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @staticmethod
+    def game(table: TableRow) -> Game:
+        return get_game(table.game)
+
+    def state(self, table: TableRow) -> Any:
+        if table.state is None:
+            raise HostError("host.not_started")
+        return self.game(table).state_from_json(table.state)
+
+    async def table(self, table_id: int) -> TableRow:
+        table = await self.store.get_table(table_id)
+        if table is None:
+            raise HostError("host.no_table", table=table_id)
+        return table
+
+    async def table_in_thread(self, thread_id: int) -> TableRow:
+        table = await self.store.table_by_thread(thread_id)
+        if table is None:
+            raise HostError("host.no_table_here")
+        return table
+
+    @staticmethod
+    def seats_of(table: TableRow, user_id: int) -> list[int]:
+        return [s.seat for s in table.seats if s.user_id == user_id]
+
+    def waiting_on(self, table: TableRow) -> list[SeatRow]:
+        if table.status != "active":
+            return []
+        acting = self.game(table).to_act(self.state(table))
+        return [s for s in table.seats if s.seat in acting]
+
+    def acting_seat(self, table: TableRow, user_id: int) -> int:
+        """The seat ``user_id`` may act for now; raises a specific ``HostError`` otherwise."""
+        if table.status == "lobby":
+            raise HostError("host.not_started")
+        if table.status != "active":
+            raise HostError("host.game_over")
+        mine = self.seats_of(table, user_id)
+        if not mine:
+            raise HostError("host.not_a_player")
+        acting = [seat for seat in mine if seat in self.game(table).to_act(self.state(table))]
+        if not acting:
+            names = ", ".join(s.name for s in self.waiting_on(table)) or "-"
+            raise HostError("host.not_your_turn", waiting=names)
+        return acting[0]
+
+    def legal_notations(self, table: TableRow, user_id: int) -> list[str]:
+        """The acting player's legal moves in notation (for autocomplete and the move builder)."""
+        seat = self.acting_seat(table, user_id)
+        game, state = self.game(table), self.state(table)
+        return [game.format_move(state, move) for move in game.legal_moves(state, seat)]
+
+    def public_view(self, table: TableRow) -> dict[str, Any]:
+        return self.game(table).view(self.state(table), None)
+
+    def private_view(self, table: TableRow, user_id: int) -> tuple[int, dict[str, Any], dict[str, Any] | None]:
+        """``(seat, view, private part)`` of the user's seat; refuses users without a seat."""
+        mine = self.seats_of(table, user_id)
+        if not mine:
+            raise HostError("host.not_a_player")
+        game, state = self.game(table), self.state(table)
+        return mine[0], game.view(state, mine[0]), game.private_view(state, mine[0])
+
+    def standing(self, table: TableRow) -> Standing | None:
+        """The final ranking, or ``None`` while the game runs."""
+        if table.status != "finished" or table.state is None:
+            return None
+        game, state = self.game(table), self.state(table)
+        resigned = sorted(table.settings.get("resigned", []))
+        result = game.result(state)
+        scores = result.scores if result else game.scores(state)
+        if result and not resigned:
+            return Standing(result.scores, list(result.ranks), [])
+        # Resigned seats rank below everyone; the rest keep the engine's order (or the running score).
+        base = result.ranks if result else competition_ranks(scores or [0] * len(table.seats))
+        keys = [(-base[s] if s not in resigned else -10_000) for s in range(len(table.seats))]
+        return Standing(scores, competition_ranks(keys), resigned)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    async def open_lobby(self, *, guild_id: int | None, channel_id: int, owner_id: int, owner_name: str,
+                         game_name: str, num_players: int, options: dict[str, Any],
+                         settings: dict[str, Any] | None = None) -> TableRow:
+        """A new lobby with the owner in seat 0; game, player count and options are checked now."""
+        game = get_game(game_name)
+        seed = self.seed_source()
+        game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
+        resolved = game.format_options(game.resolve_options(options))
+        return await self.store.create_table(
+            guild_id=guild_id, channel_id=channel_id, game=game.name, num_players=num_players, options=resolved,
+            seed=seed, owner_id=owner_id, owner_name=owner_name, settings=dict(settings or {}))
+
+    async def attach(self, table_id: int, **message_ids: int | None) -> TableRow:
+        """Remember where the table lives on the platform (thread, lobby message, status message)."""
+        await self.store.update_table(table_id, **message_ids)
+        return await self.table(table_id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> TableRow:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if self.seats_of(table, user_id):
+                raise HostError("host.already_joined")
+            if len(table.seats) >= table.num_players:
+                raise HostError("host.lobby_full", count=table.num_players)
+            seats = table.seats + [SeatRow(len(table.seats), user_id, None, name)]
+            await self.store.replace_seats(table_id, table.version, seats)
+            return await self.table(table_id)
+
+    async def leave(self, table_id: int, user_id: int) -> TableRow:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if not self.seats_of(table, user_id):
+                raise HostError("host.not_in_lobby")
+            if user_id == table.owner_id:
+                raise HostError("host.owner_cannot_leave")
+            await self.store.replace_seats(table_id, table.version, _renumber(
+                [s for s in table.seats if s.user_id != user_id]))
+            return await self.table(table_id)
+
+    async def add_ai(self, table_id: int, by_user: int, level: str) -> TableRow:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            self._owner_only(table, by_user)
+            game = self.game(table)
+            if level not in game.ai_levels:
+                raise HostError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
+            if len(table.seats) >= table.num_players:
+                raise HostError("host.lobby_full", count=table.num_players)
+            number = 1 + sum(1 for s in table.seats if s.is_ai)
+            seats = table.seats + [SeatRow(len(table.seats), None, level, f"AI {number} ({level})")]
+            await self.store.replace_seats(table_id, table.version, seats)
+            return await self.table(table_id)
+
+    async def start(self, table_id: int, by_user: int) -> TableRow:
+        """Deal the game once every seat is taken (owner only)."""
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            self._owner_only(table, by_user)
+            if len(table.seats) != table.num_players:
+                raise HostError("host.seats_missing", missing=table.num_players - len(table.seats),
+                                count=table.num_players)
+            game = self.game(table)
+            state = game.new_game(table.num_players, table.options, table.seed)
+            await self.store.replace_seats(table_id, table.version, table.seats, status="active",
+                                           state=game.state_to_json(state))
+            return await self.table(table_id)
+
+    async def cancel(self, table_id: int, by_user: int) -> TableRow:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            self._owner_only(table, by_user)
+            await self.store.update_table(table_id, table.version, status="cancelled")
+            return await self.table(table_id)
+
+    async def _lobby(self, table_id: int) -> TableRow:
+        table = await self.table(table_id)
+        if table.status != "lobby":
+            raise HostError("host.lobby_closed")
+        return table
+
+    @staticmethod
+    def _owner_only(table: TableRow, user_id: int) -> None:
+        if user_id != table.owner_id:
+            raise HostError("host.owner_only")
+
+    # -- play ---------------------------------------------------------------------------------
+
+    async def play(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> TableRow:
+        """A human's move in notation. ``version``, when given (buttons), must still be current."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            if version is not None and version != table.version:
+                raise HostError("host.stale")
+            seat = self.acting_seat(table, user_id)
+            game, state = self.game(table), self.state(table)
+            move = game.parse_move(state, text, seat)
+            return await self._commit(table, game, state, seat, move)
+
+    async def play_ai(self, table_id: int) -> TableRow | None:
+        """Let one AI seat that must act move; ``None`` when no AI seat is to act."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            ai_seats = [s for s in self.waiting_on(table) if s.is_ai]
+            if not ai_seats:
+                return None
+            seat = ai_seats[0]
+            game, state = self.game(table), self.state(table)
+            level = seat.ai_level or "random"
+            # The search is CPU work: keep it off the event loop so other tables stay responsive.
+            move = await asyncio.to_thread(
+                choose_move, game, state, seat.seat, level, seed=table.seed + table.version,
+                playouts=self.ai_playouts, seconds=self.ai_seconds)
+            return await self._commit(table, game, state, seat.seat, move)
+
+    async def _commit(self, table: TableRow, game: Game, state: Any, seat: int, move: Any) -> TableRow:
+        notation = game.format_move(state, move)
+        words = {lang: game.describe_move(state, move, lang) for lang in LANGUAGES}
+        after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
+        status = "finished" if not game.to_act(after) else "active"
+        ply = int(table.settings.get("ply", 0)) + 1
+        record = MoveRow(ply, seat, notation, words, [e.to_json() for e in events])
+        try:
+            await self.store.commit_move(table.id, table.version, record, state=game.state_to_json(after),
+                                         status=status, settings={**table.settings, "ply": ply})
+        except StaleVersion:
+            raise HostError("host.stale") from None
+        return await self.table(table.id)
+
+    async def resign(self, table_id: int, user_id: int) -> TableRow:
+        """The player leaves the game for good. With two players left, or no human left, the game
+        ends; otherwise an AI takes the seat and the others play on. Resigned seats rank last."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            if table.status != "active":
+                raise HostError("host.game_over" if table.status == "finished" else "host.not_started")
+            mine = self.seats_of(table, user_id)
+            if not mine:
+                raise HostError("host.not_a_player")
+            resigned = sorted(set(table.settings.get("resigned", [])) | set(mine))
+            settings = {**table.settings, "resigned": resigned}
+            humans_left = [s for s in table.seats if s.user_id is not None and s.seat not in resigned]
+            if table.num_players - len(resigned) <= 1 or not humans_left:
+                await self.store.update_table(table_id, table.version, status="finished", settings=settings)
+            else:
+                seats = [SeatRow(s.seat, None, RESIGN_AI_LEVEL, f"{s.name} (AI)") if s.seat in mine else s
+                         for s in table.seats]
+                await self.store.replace_seats(table_id, table.version, seats, settings=settings)
+            return await self.table(table_id)
+
+    # -- what the platform still has to show ----------------------------------------------------
+
+    async def mark_announced(self, table_id: int, version: int) -> None:
+        await self.store.update_table(table_id, announced_version=version)
+
+    async def unannounced(self) -> list[TableRow]:
+        """Tables whose latest change has not been shown yet (e.g. a crash right after a commit)."""
+        return [t for t in await self.store.tables_with_status("active", "finished")
+                if t.announced_version < t.version]
+
+    async def active_tables(self) -> list[TableRow]:
+        return await self.store.tables_with_status("lobby", "active")
+
+    def private_updates(self, table: TableRow) -> list[tuple[SeatRow, dict[str, Any]]]:
+        """Human seats whose private view differs from the one last delivered to them."""
+        if table.state is None:
+            return []
+        game, state = self.game(table), self.state(table)
+        sent = table.settings.get("private_sent", {})
+        updates = []
+        for seat in table.seats:
+            if seat.is_ai:
+                continue
+            private = game.private_view(state, seat.seat)
+            if private is not None and sent.get(str(seat.seat)) != _digest(private):
+                updates.append((seat, private))
+        return updates
+
+    async def mark_private_delivered(self, table_id: int, seat: int, private: dict[str, Any]) -> None:
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            sent = {**table.settings.get("private_sent", {}), str(seat): _digest(private)}
+            await self.store.update_table(table_id, settings={**table.settings, "private_sent": sent})
+
+
+def _renumber(seats: list[SeatRow]) -> list[SeatRow]:
+    return [SeatRow(i, s.user_id, s.ai_level, s.name, s.dm_failed) for i, s in enumerate(seats)]
+
+
+def _digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]

@@ -1,0 +1,225 @@
+"""``python -m games``: list the games, replay a move file, list legal moves, play AI games.
+
+The contract is in ``docs/architecture.md`` (outside checks rely on it): one JSON object on stdout,
+exit code 0 on success, 1 when a move is refused (the report says which line and why), 2 when the
+arguments are unusable. No traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence, TextIO
+
+from games.ai import choose_move
+from games.core import Game
+from games.errors import GameError, MoveError, SetupError
+from games.registry import all_games, get_game
+
+OK, REFUSED, UNUSABLE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Unusable command-line arguments (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print usage and exit
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m games", description="Board game engines: rules, replays, AI.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands.add_parser("list", help="the games with their player counts, options and AI levels")
+
+    def game_arguments(sub: argparse.ArgumentParser, moves: bool) -> None:
+        sub.add_argument("game")
+        sub.add_argument("--players", required=True, type=int)
+        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+        if moves:
+            sub.add_argument("--moves", metavar="FILE|-", help="one 'SEAT NOTATION' per line")
+
+    game_arguments(commands.add_parser("replay", help="apply a move file and print the position"), True)
+    game_arguments(commands.add_parser("legal", help="the legal moves after a move file"), True)
+    selfplay = commands.add_parser("selfplay", help="play a whole game with the built-in AI")
+    game_arguments(selfplay, False)
+    selfplay.add_argument("--bots", default="random", help="an AI level, or one per seat separated by commas")
+    selfplay.add_argument("--out", metavar="DIR", help="write a board image per move and the game record")
+    return parser
+
+
+def report(game: Game | None, state: Any, applied: int, error: dict[str, Any] | None) -> dict[str, Any]:
+    """The JSON object ``replay`` and ``selfplay`` print (shape fixed by the CLI contract)."""
+    if game is None or state is None:
+        return {"ok": False, "applied": applied, "error": error, "to_act": [], "finished": False,
+                "scores": None, "ranks": None, "state": None}
+    result = game.result(state)
+    return {
+        "ok": error is None,
+        "applied": applied,
+        "error": error,
+        "to_act": sorted(game.to_act(state)),
+        "finished": result is not None,
+        "scores": result.scores if result is not None else game.scores(state),
+        "ranks": result.ranks if result is not None else None,
+        "state": game.state_to_json(state),
+    }
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(f"--option needs KEY=VALUE, not “{pair}”")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _read_moves(source: str | None, stdin: TextIO) -> list[str]:
+    if source is None:
+        return []
+    try:
+        if source == "-":
+            return stdin.read().splitlines()
+        return Path(source).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the moves file “{source}”: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | None:
+    """``SEAT NOTATION`` to ``(seat, move)``; ``None`` for a blank or comment line."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    seat_text, _, notation = text.partition(" ")
+    try:
+        seat = int(seat_text)
+    except ValueError:
+        raise MoveError("cli.bad_seat_format", line=text) from None
+    if not 0 <= seat < game.num_players(state):
+        raise MoveError("cli.bad_seat", seat=seat, players=game.num_players(state))
+    return seat, game.parse_move(state, notation.strip(), seat)
+
+
+def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:
+    """Apply each move line in order; stop at the first refusal and say where and why."""
+    applied = 0
+    for number, line in enumerate(lines, start=1):
+        try:
+            parsed = parse_record_line(game, state, line)
+            if parsed is None:
+                continue
+            state, _ = game.apply(state, *parsed)
+        except GameError as exc:
+            return state, applied, {"line": number, "message": str(exc)}
+        applied += 1
+    return state, applied, None
+
+
+def _start(args: argparse.Namespace) -> tuple[Game, Any]:
+    game = get_game(args.game)
+    return game, game.new_game(args.players, _options(args.option), args.seed)
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    json.dump({"games": [game.describe() for game in all_games()]}, out, ensure_ascii=False)
+    return OK
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    game, state = _start(args)
+    state, applied, error = replay_lines(game, state, _read_moves(args.moves, stdin))
+    json.dump(report(game, state, applied, error), out, ensure_ascii=False)
+    return OK if error is None else REFUSED
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    game, state = _start(args)
+    state, applied, error = replay_lines(game, state, _read_moves(args.moves, stdin))
+    if error is not None:
+        data = report(game, state, applied, error)
+        data["legal"] = None
+        json.dump(data, out, ensure_ascii=False)
+        return REFUSED
+    waiting = sorted(game.to_act(state))
+    legal = {str(seat): [game.format_move(state, m) for m in game.legal_moves(state, seat)] for seat in waiting}
+    json.dump({"to_act": waiting, "legal": legal}, out, ensure_ascii=False)
+    return OK
+
+
+def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    game, state = _start(args)
+    levels = [level.strip() for level in args.bots.split(",")]
+    seats = game.num_players(state)
+    if len(levels) == 1:
+        levels *= seats
+    if len(levels) != seats:
+        raise UsageError(f"--bots names {len(levels)} levels for {seats} seats")
+    for level in levels:
+        if level not in game.ai_levels:
+            raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
+    directory = _prepare_out(args.out)
+    options = game.format_options(game.resolve_options(_options(args.option)))
+    record = [f"# {game.name} --players {seats} --seed {args.seed} "
+              + " ".join(f"--option {k}={v}" for k, v in options.items())]
+    render = _renderer(game) if directory else None
+    if render:
+        (directory / "move-000.png").write_bytes(render(game.view(state, None)))
+    ply = 0
+    while game.to_act(state):
+        seat = min(game.to_act(state))
+        move = choose_move(game, state, seat, levels[seat], seed=args.seed * 1_000_003 + ply)
+        record.append(f"{seat} {game.format_move(state, move)}")
+        state, _ = game.apply(state, seat, move)
+        ply += 1
+        if render:
+            (directory / f"move-{ply:03d}.png").write_bytes(render(game.view(state, None)))
+    if directory:
+        (directory / "record.txt").write_text("\n".join(record) + "\n", encoding="utf-8")
+    json.dump(report(game, state, ply, None), out, ensure_ascii=False)
+    return OK
+
+
+def _prepare_out(path: str | None) -> Path | None:
+    if path is None:
+        return None
+    directory = Path(path)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the output folder “{path}”: {exc.strerror or exc}") from None
+    return directory
+
+
+def _renderer(game: Game):
+    from renderers import render
+
+    return lambda view: render(game.name, view)
+
+
+COMMANDS = {"list": cmd_list, "replay": cmd_replay, "legal": cmd_legal, "selfplay": cmd_selfplay}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    stdin = stdin or sys.stdin
+    try:
+        args = _parser().parse_args(argv)
+        code = COMMANDS[args.command](args, out, stdin)
+    except (UsageError, SetupError) as exc:
+        json.dump(report(None, None, 0, {"line": 0, "message": str(exc)}), out, ensure_ascii=False)
+        code = UNUSABLE
+    except GameError as exc:  # a refused move outside a moves file (e.g. selfplay): still JSON
+        json.dump(report(None, None, 0, {"line": 0, "message": str(exc)}), out, ensure_ascii=False)
+        code = REFUSED
+    except (KeyError, ValueError, TypeError) as exc:  # e.g. a malformed state; still no traceback
+        message = f"internal error: {type(exc).__name__}: {exc}"
+        json.dump(report(None, None, 0, {"line": 0, "message": message}), out, ensure_ascii=False)
+        code = UNUSABLE
+    out.write("\n")
+    return code

@@ -1,0 +1,263 @@
+"""The engine contract every game implements, and the small pieces they share.
+
+A game is a :class:`Game` subclass whose instance is stateless: the state is plain data passed in
+and returned, so the same game object serves every table at once. The contract (see
+``docs/architecture.md``):
+
+- ``new_game(num_players, options, seed)`` validates and calls ``setup``;
+- ``to_act(state)`` the seats that must act now (empty once the game is over);
+- ``legal_moves(state, seat)``; ``apply(state, seat, move) -> (state, events)`` never mutates its
+  input and raises a :class:`~games.errors.MoveError` for anything the rules refuse;
+- ``view(state, seat | None)`` what that seat (or a spectator) may know, secrets of others absent;
+- ``result(state)`` ``None`` while the game runs; ``scores(state)`` the running count;
+- ``parse_move`` / ``format_move`` the game's text notation;
+- ``state_to_json`` / ``state_from_json`` a lossless round trip.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
+
+from games.errors import NotYourTurn, SetupError
+from games.rng import Rng
+
+State = TypeVar("State")
+Move = TypeVar("Move", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during ``apply``, for the host to tell the players.
+
+    ``key`` names a catalogue message; ``params`` fill its placeholders. ``seats`` limits who may
+    be told (``None`` = everyone), so an event can never carry a secret to the wrong player.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    seats: frozenset[int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "params": dict(self.params)}
+        if self.seats is not None:
+            data["seats"] = sorted(self.seats)
+        return data
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: each seat's score and rank (1 = best, equal results share a rank)."""
+
+    scores: list[int]
+    ranks: list[int]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+def competition_ranks(values: Sequence[Any]) -> list[int]:
+    """Standard competition ranking, higher value first: ``[5, 9, 5, 1] -> [2, 1, 2, 4]``.
+
+    Values may be tuples, so tie-breaks are just further tuple elements.
+    """
+    return [1 + sum(1 for other in values if other > value) for value in values]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One lobby option: a name, its kind, its choices and its default.
+
+    ``kind`` is ``"choice"`` (one of ``choices``, stored as the string), ``"bool"`` (written
+    ``on``/``off``, stored as ``True``/``False``) or ``"int"`` (within ``minimum..maximum``).
+    ``help`` is ``{"en": ..., "ja": ...}``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: Mapping[str, str]
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    def parse(self, value: Any) -> Any:
+        """Turn a value given by a user (text or already typed) into this option's value."""
+        text = str(value).strip().lower() if not isinstance(value, bool) else value
+        if self.kind == "bool":
+            if isinstance(text, bool):
+                return text
+            if text in ("on", "true", "yes", "1"):
+                return True
+            if text in ("off", "false", "no", "0"):
+                return False
+            raise SetupError("error.option_value", name=self.name, value=value, choices="on, off")
+        if self.kind == "int":
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                number = None
+            if number is None or not self.minimum <= number <= self.maximum:
+                raise SetupError(
+                    "error.option_int", name=self.name, value=value, minimum=self.minimum, maximum=self.maximum
+                )
+            return number
+        if text not in self.choices:
+            raise SetupError("error.option_value", name=self.name, value=value, choices=", ".join(self.choices))
+        return text
+
+    def format(self, value: Any) -> str:
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return str(value)
+
+    def describe(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.format(self.default)}
+        if self.kind == "choice":
+            data["choices"] = list(self.choices)
+        elif self.kind == "bool":
+            data["choices"] = ["on", "off"]
+        else:
+            data["minimum"], data["maximum"] = self.minimum, self.maximum
+        data["help"] = dict(self.help)
+        return data
+
+
+class Game(ABC, Generic[State, Move]):
+    """Declared facts of a game plus the pure functions of the engine contract."""
+
+    name: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = False
+    ai_levels: ClassVar[tuple[str, ...]] = ("random", "mcts")
+    #: Rules help per language, Markdown, shown by ``/rules``.
+    rules_help: ClassVar[Mapping[str, str]] = {}
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate ``given`` against the declared options and fill in the defaults."""
+        known = {option.name: option for option in self.options}
+        resolved = {option.name: option.default for option in self.options}
+        for name, value in (given or {}).items():
+            option = known.get(str(name).strip().lower())
+            if option is None:
+                raise SetupError(
+                    "error.unknown_option", game=self.name, name=name, known=", ".join(known) or "-"
+                )
+            resolved[option.name] = option.parse(value)
+        return resolved
+
+    def format_options(self, options: Mapping[str, Any]) -> dict[str, str]:
+        return {option.name: option.format(options[option.name]) for option in self.options}
+
+    def new_game(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """Check the player count and options, then :meth:`setup`."""
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise SetupError(
+                "error.players", game=self.name, minimum=self.min_players, maximum=self.max_players,
+                count=num_players,
+            )
+        return self.setup(num_players, self.resolve_options(options), int(seed))
+
+    @abstractmethod
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:
+        """The initial state; ``options`` are already resolved."""
+
+    # -- play -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def num_players(self, state: State) -> int: ...
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[int]:
+        """The seats that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` (empty when it need not act)."""
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Play ``move`` for ``seat``. Refuses a seat that may not act; the rules are :meth:`play`'s."""
+        waiting = self.to_act(state)
+        if seat not in waiting:
+            if not waiting:
+                raise NotYourTurn("error.game_over")
+            raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
+        return self.play(state, seat, move)
+
+    @abstractmethod
+    def play(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """Apply a move of a seat that may act. Must not mutate ``state``; raises ``IllegalMove``."""
+
+    def is_legal(self, state: State, seat: int, move: Move) -> bool:
+        return move in self.legal_moves(state, seat)
+
+    # -- information --------------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator). JSON-ready; never another seat's secret."""
+
+    def private_view(self, state: State, seat: int) -> dict[str, Any] | None:
+        """Only what ``seat`` knows and the table does not (its screen, hand, role), or ``None``.
+
+        The host sends it by DM whenever it changes; a game without secrets keeps the default.
+        """
+        return None
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """``None`` while the game runs, else the final scores and ranks."""
+
+    def scores(self, state: State) -> list[int] | None:
+        """Each seat's score as if the game ended now; ``None`` for a game without a running score."""
+        return None
+
+    def is_over(self, state: State) -> bool:
+        return not self.to_act(state)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A state consistent with what ``seat`` knows, for AI search.
+
+        Perfect-information games return the state itself; a game with secrets must override this
+        and resample what ``seat`` cannot see, so an AI never plays on another seat's secrets.
+        """
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.name} must resample hidden information for AI search")
+        return state
+
+    # -- notation -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_move(self, state: State, text: str, seat: int | None = None) -> Move:
+        """Read ``text`` in the game's notation. Raises ``MalformedMove`` / ``AmbiguousMove``."""
+
+    @abstractmethod
+    def format_move(self, state: State, move: Move) -> str:
+        """The notation of ``move``; :meth:`parse_move` reads it back."""
+
+    def describe_move(self, state: State, move: Move, lang: str = "en") -> str:
+        """The move in words for the thread (defaults to the notation)."""
+        return self.format_move(state, move)
+
+    # -- storage --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def state_to_json(self, state: State) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State: ...
+
+    def describe(self) -> dict[str, Any]:
+        """The registry entry as JSON (used by ``python -m games list`` and the lobby)."""
+        return {
+            "name": self.name,
+            "titles": dict(self.titles),
+            "players": {"min": self.min_players, "max": self.max_players},
+            "options": [option.describe() for option in self.options],
+            "hidden_information": self.hidden_information,
+            "ai_levels": list(self.ai_levels),
+        }

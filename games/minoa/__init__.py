@@ -1,0 +1,182 @@
+"""Minoa (Dieter Stein): claim triangles of a hexagonal board with black sticks and rim pieces.
+
+The rules are in :mod:`games.minoa.rules`, the board in :mod:`games.minoa.board`, the notation in
+:mod:`games.minoa.notation`; this module binds them to the engine contract and registers the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.core import Event, Game, Option, Result, competition_ranks
+from games.errors import IllegalMove, MalformedMove
+from games.messages import Text, register_messages, translate
+from games.minoa import rules
+from games.minoa.board import IS_RIM, LINE_TRIANGLES
+from games.minoa.messages import MESSAGES, RULES_HELP
+from games.minoa.notation import format_line, parse_line
+from games.minoa.rules import COLOURS, TEAMS, MinoaState, Move
+from games.registry import register
+
+register_messages(MESSAGES)
+
+__all__ = ["Minoa", "MinoaState", "Move", "GAME"]
+
+
+class Minoa(Game[MinoaState, Move]):
+    name = "minoa"
+    titles = {"en": "Minoa", "ja": "ミノア"}
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("advanced", "bool", False, {k: translate("minoa.option.advanced", k) for k in ("en", "ja")}),
+        Option("legality", "choice", rules.RIM_REACH,
+               {k: translate("minoa.option.legality", k) for k in ("en", "ja")},
+               choices=(rules.RIM_REACH, rules.COLOURED_RIM)),
+        Option("team_colours", "choice", "separate",
+               {k: translate("minoa.option.team_colours", k) for k in ("en", "ja")},
+               choices=("separate", "merged")),
+    )
+    rules_help = RULES_HELP
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> MinoaState:
+        return rules.setup(num_players, dict(options), seed)
+
+    def num_players(self, state: MinoaState) -> int:
+        return state.num_players
+
+    def to_act(self, state: MinoaState) -> frozenset[int]:
+        return frozenset() if state.finished else frozenset((state.turn,))
+
+    def legal_moves(self, state: MinoaState, seat: int) -> list[Move]:
+        return [Move(line) for line in rules.legal_lines(state, seat)]
+
+    def is_legal(self, state: MinoaState, seat: int, move: Move) -> bool:
+        return (not state.finished and seat == state.turn and 0 <= move.line < len(IS_RIM)
+                and rules.refusal(state, seat, move.line) is None)
+
+    def play(self, state: MinoaState, seat: int, move: Move) -> tuple[MinoaState, list[Event]]:
+        if not isinstance(move, Move) or not 0 <= move.line < len(IS_RIM):
+            raise MalformedMove(text=str(move), reason=Text("minoa.reason.format"))
+        why = rules.refusal(state, seat, move.line)
+        if why is not None:
+            raise IllegalMove(text=format_line(move.line), reason=Text(why[0], **why[1]))
+        after, happened = rules.place(state, seat, move.line)
+        return after, [Event(key, params) for key, params in happened]
+
+    # -- information --------------------------------------------------------------------------
+
+    def scores(self, state: MinoaState) -> list[int]:
+        return rules.territory(state)
+
+    def result(self, state: MinoaState) -> Result | None:
+        if not state.finished:
+            return None
+        scores = rules.territory(state)
+        detail: dict[str, Any] = {"ended_by": state.ended_by}
+        if state.num_players == 4:
+            # §9: partners' scores are added; both partners share the team's rank.
+            teams = rules.team_totals(scores)
+            team_ranks = competition_ranks(teams)
+            ranks = [team_ranks[0 if seat in TEAMS[0] else 1] for seat in range(4)]
+            detail["team_scores"] = teams
+        else:
+            ranks = competition_ranks(scores)
+        return Result(scores=scores, ranks=ranks, detail=detail)
+
+    def view(self, state: MinoaState, seat: int | None) -> dict[str, Any]:
+        """Everything in Minoa is on the table, so every seat and spectators see the same."""
+        regions = []
+        scores = [0] * state.num_players
+        for region, owner in rules.claimed_regions(state):
+            if owner is not None:
+                status = "claimed"
+                scores[owner] += len(region.triangles)
+            elif region.rim_lines and all(state.lines[l] >= rules.COLOUR for l in region.rim_lines):
+                status = "mixed"
+            else:
+                status = "open"
+            regions.append({"triangles": region.triangles, "owner": owner, "status": status})
+        result = self.result(state)
+        last = None
+        if state.last is not None:
+            last = {"seat": state.last["seat"], "lines": list(state.last["lines"]),
+                    "notation": format_line(state.last["lines"][0]), "autofill": state.last["autofill"]}
+        return {
+            "game": self.name,
+            "num_players": state.num_players,
+            "seat": seat,
+            "colours": list(COLOURS[: state.num_players]),
+            "teams": [list(t) for t in TEAMS] if state.num_players == 4 else None,
+            "lines": [None if v == rules.EMPTY else "black" if v == rules.BLACK else v - rules.COLOUR
+                      for v in state.lines],
+            "black_supply": state.black_supply,
+            "pieces_left": list(state.pieces_left),
+            "regions": regions,
+            "scores": scores,
+            "team_scores": rules.team_totals(scores) if state.num_players == 4 else None,
+            "to_act": sorted(self.to_act(state)),
+            "last": last,
+            "finished": state.finished,
+            "ended_by": state.ended_by,
+            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks},
+            "options": self.format_options(state.options),
+        }
+
+    # -- notation -----------------------------------------------------------------------------
+
+    def parse_move(self, state: MinoaState, text: str, seat: int | None = None) -> Move:
+        if text.strip().lower() in ("pass", "パス"):
+            # §6.3: passing is automatic, so it is never a move a player chooses.
+            raise IllegalMove(text=text, reason=Text("minoa.reason.no_pass"))
+        return Move(parse_line(text))
+
+    def format_move(self, state: MinoaState, move: Move) -> str:
+        return format_line(move.line)
+
+    def describe_move(self, state: MinoaState, move: Move, lang: str = "en") -> str:
+        line = format_line(move.line)
+        if IS_RIM[move.line]:
+            colour = translate(f"minoa.colour.{COLOURS[state.turn]}", lang)
+            return translate("minoa.move.piece", lang, colour=colour, line=line)
+        return translate("minoa.move.black", lang, line=line)
+
+    # -- storage ------------------------------------------------------------------------------
+
+    def state_to_json(self, state: MinoaState) -> dict[str, Any]:
+        return {
+            "num_players": state.num_players,
+            "options": dict(state.options),
+            "lines": list(state.lines),
+            "black_supply": state.black_supply,
+            "pieces_left": list(state.pieces_left),
+            "turn": state.turn,
+            "finished": state.finished,
+            "ended_by": state.ended_by,
+            "last": None if state.last is None else dict(state.last, lines=list(state.last["lines"])),
+            "ply": state.ply,
+            "rng": state.rng,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MinoaState:
+        lines = [int(v) for v in data["lines"]]
+        if len(lines) != len(LINE_TRIANGLES):
+            raise ValueError("a Minoa state has 156 lines")
+        last = data.get("last")
+        return MinoaState(
+            num_players=int(data["num_players"]),
+            options=self.resolve_options(data["options"]),
+            lines=lines,
+            black_supply=int(data["black_supply"]),
+            pieces_left=[int(v) for v in data["pieces_left"]],
+            turn=int(data["turn"]),
+            finished=bool(data["finished"]),
+            ended_by=data.get("ended_by"),
+            last=None if last is None else {"seat": int(last["seat"]), "lines": [int(v) for v in last["lines"]],
+                                             "autofill": last.get("autofill")},
+            ply=int(data["ply"]),
+            rng=int(data["rng"]),
+        )
+
+
+GAME = register(Minoa())

@@ -1,0 +1,28 @@
+"""Every player-facing text exists in English and Japanese, with the same placeholders."""
+
+from games.messages import CATALOGUE, Text, placeholders, translate
+from games.registry import all_games
+
+
+def test_every_message_has_both_languages_and_matching_placeholders():
+    all_games()  # games register their messages on import
+    assert CATALOGUE
+    for key, texts in CATALOGUE.items():
+        assert set(texts) >= {"en", "ja"}, key
+        assert texts["en"].strip() and texts["ja"].strip(), key
+        assert placeholders(texts["en"]) == placeholders(texts["ja"]), key
+
+
+def test_every_game_declares_titles_rules_and_option_help_in_both_languages():
+    for game in all_games():
+        assert set(game.titles) >= {"en", "ja"}
+        assert set(game.rules_help) >= {"en", "ja"} and all(game.rules_help.values())
+        for option in game.options:
+            assert option.help["en"] and option.help["ja"] and option.help["en"] != option.help["ja"]
+
+
+def test_nested_texts_are_said_in_the_same_language():
+    reason = Text("minoa.reason.no_point", point="z9")
+    assert "z9" in translate("error.malformed", "ja", text="z9-a1", reason=reason)
+    assert "ありません" in translate("error.malformed", "ja", text="z9-a1", reason=reason)
+    assert translate("no.such.key", "ja") == "no.such.key"
