@@ -1,29 +1,48 @@
-"""``python -m bot``: run the bot. Needs only ``DISCORD_TOKEN``."""
+"""``python -m bot``: run the bot. Needs only ``DISCORD_TOKEN``; see the README for the rest."""
 
 from __future__ import annotations
 
-import os
+import asyncio
+import logging
 import sys
+
+from bot.config import Settings
+
+
+async def run(settings: Settings) -> None:
+    import discord
+
+    from bot.client import GameBot
+    from bot.host import Host, Store
+
+    store = await Store.open(settings.db_path)
+    bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        raise SystemExit("DISCORD_TOKEN was refused by Discord: check the token in the developer portal.") from None
+    finally:
+        await store.close()
 
 
 def main() -> int:
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"Bad setting: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
         print("DISCORD_TOKEN is not set: create a bot in the Discord developer portal and run "
               "`DISCORD_TOKEN=your-bot-token python3 -m bot`.", file=sys.stderr)
         return 2
-    import discord
-
-    client = discord.Client(intents=discord.Intents.default())
-
-    @client.event
-    async def on_ready() -> None:
-        print(f"Logged in as {client.user}", flush=True)
-
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        client.run(token, log_handler=None)
-    except discord.LoginFailure:
-        print("DISCORD_TOKEN was refused by Discord: check the token in the developer portal.", file=sys.stderr)
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
         return 2
     return 0
 

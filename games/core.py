@@ -208,6 +208,10 @@ class Game(ABC, Generic[State, Move]):
         """
         return None
 
+    def describe_private(self, private: dict[str, Any], lang: str = "en") -> str:
+        """The private view as text for a DM or ``/hand``; games with secrets say it in words."""
+        return "\n".join(f"{key}: {value}" for key, value in private.items())
+
     @abstractmethod
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else the final scores and ranks."""

@@ -261,11 +261,10 @@ class Host:
         words = {lang: game.describe_move(state, move, lang) for lang in LANGUAGES}
         after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
         status = "finished" if not game.to_act(after) else "active"
-        ply = int(table.settings.get("ply", 0)) + 1
-        record = MoveRow(ply, seat, notation, words, [e.to_json() for e in events])
+        record = MoveRow(seat, notation, words, [e.to_json() for e in events])
         try:
             await self.store.commit_move(table.id, table.version, record, state=game.state_to_json(after),
-                                         status=status, settings={**table.settings, "ply": ply})
+                                         status=status)
         except StaleVersion:
             raise HostError("host.stale") from None
         return await self.table(table.id)

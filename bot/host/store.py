@@ -58,6 +58,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE moves (
             table_id INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
             ply INTEGER NOT NULL,
+            version INTEGER NOT NULL,
             seat INTEGER NOT NULL,
             notation TEXT NOT NULL,
             words TEXT NOT NULL,
@@ -112,11 +113,14 @@ class TableRow:
 
 @dataclass
 class MoveRow:
-    ply: int
+    """One move record; ``ply`` and ``version`` (the table's version after it) are set on commit."""
+
     seat: int
     notation: str
     words: dict[str, str]
     events: list[dict[str, Any]]
+    ply: int = 0
+    version: int = 0
 
 
 class StaleVersion(Exception):
@@ -293,16 +297,19 @@ class Store:
         async with self.transaction():
             await self._update(table_id, expected_version, columns)
             await self.db.execute(
-                "INSERT INTO moves (table_id, ply, seat, notation, words, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, move.ply, move.seat, move.notation, json.dumps(move.words, ensure_ascii=False),
-                 json.dumps(move.events, ensure_ascii=False), self.clock()))
+                "INSERT INTO moves (table_id, ply, version, seat, notation, words, events, created_at)"
+                " SELECT ?, COALESCE(MAX(ply), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE table_id = ?",
+                (table_id, expected_version + 1, move.seat, move.notation,
+                 json.dumps(move.words, ensure_ascii=False), json.dumps(move.events, ensure_ascii=False),
+                 self.clock(), table_id))
 
-    async def moves(self, table_id: int, since_ply: int = 0) -> list[MoveRow]:
+    async def moves(self, table_id: int, after_version: int = 0) -> list[MoveRow]:
+        """The table's move records, oldest first; only those newer than ``after_version`` if given."""
         async with self.db.execute(
-            "SELECT ply, seat, notation, words, events FROM moves WHERE table_id = ? AND ply > ? ORDER BY ply",
-            (table_id, since_ply)) as cur:
-            return [MoveRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4])) for r in await cur.fetchall()]
+            "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
+            " ORDER BY ply", (table_id, after_version)) as cur:
+            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5])
+                    for r in await cur.fetchall()]
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
         async with self._writing:

@@ -1,0 +1,110 @@
+"""The Discord client: wires settings, host and presenter together, registers the cogs and the
+persistent components, answers errors in one place, and on start carries on every stored game."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.host import Host
+from bot.i18n import CatalogueTranslator, lang_of_locale, t
+from bot.presenter import Presenter
+from bot.views import DYNAMIC_ITEMS
+from games.errors import GameError
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(commands.Bot):
+    """Receives its settings and host from outside (tests give it a fake Discord and a temp file)."""
+
+    def __init__(self, settings: Settings, host: Host, *, sync_commands: bool = True) -> None:
+        # No privileged intents: slash commands and components need none.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None)
+        self.settings = settings
+        self.host = host
+        self.presenter = Presenter(self)
+        self.sync_commands = sync_commands
+        self.lobby: Any = None
+        self.play: Any = None
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.info import InfoCog
+        from bot.cogs.lobby import LobbyCog
+        from bot.cogs.play import PlayCog
+
+        await self.tree.set_translator(CatalogueTranslator())
+        self.lobby, self.play = LobbyCog(self), PlayCog(self)
+        for cog in (self.lobby, self.play, InfoCog(self)):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
+        if self.sync_commands:
+            guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s", self.user)
+        if not getattr(self, "_resumed", False):
+            self._resumed = True
+            self.loop.create_task(self.resume())
+
+    async def resume(self) -> None:
+        """Show what was committed but not shown before a stop, and let AI seats carry on."""
+        try:
+            for table in await self.host.unannounced():
+                await self.presenter.show(table.id)
+            for table in await self.host.active_tables():
+                if table.status == "active":
+                    self.presenter.schedule_ai(table.id)
+        except Exception:
+            log.exception("resuming the stored games failed")
+
+    async def close(self) -> None:
+        await self.presenter.stop()
+        await super().close()
+
+    # -- helpers for the cogs -----------------------------------------------------------------
+
+    async def guild_lang(self, guild_id: int | None) -> str:
+        return await self.host.store.guild_lang(guild_id) or self.settings.default_lang
+
+    async def lang_for(self, interaction: discord.Interaction) -> str:
+        """The user's Discord language when it is Japanese or English, else the server's default."""
+        return lang_of_locale(interaction.locale) or await self.guild_lang(interaction.guild_id)
+
+    async def channel(self, channel_id: int) -> Any:
+        return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+
+    async def reply(self, interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+        """Answer ephemerally whether or not the interaction was already answered or deferred."""
+        kwargs.setdefault("ephemeral", True)
+        if interaction.response.is_done():
+            await interaction.followup.send(content=content, **kwargs)
+        else:
+            await interaction.response.send_message(content=content, **kwargs)
+
+    async def refuse(self, interaction: discord.Interaction, error: Exception) -> None:
+        """The one error path: expected refusals in the user's language, anything else logged."""
+        lang = await self.lang_for(interaction)
+        if isinstance(error, GameError):
+            text = error.message(lang)
+        else:
+            log.error("interaction %s failed", interaction.data, exc_info=error)
+            text = t("error.unexpected", lang)
+        try:
+            await self.reply(interaction, text[:2000])
+        except discord.HTTPException:
+            log.warning("could not deliver an error reply", exc_info=True)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await self.refuse(interaction, getattr(error, "original", error))

@@ -1,0 +1,105 @@
+"""``/game new`` and the lobby's buttons: join, leave, add AI, start, cancel."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import guarded
+from bot.host import HostError
+from bot.i18n import ls, t
+from games.messages import register_messages
+from games.registry import all_games
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+# Game titles join the catalogue so the command translator can name the choices in Japanese.
+register_messages({f"game.{game.name}": dict(game.titles) for game in all_games()})
+GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.name) for game in all_games()]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"advanced=on legality=coloured"`` to a dict; the host validates names and values."""
+    options: dict[str, str] = {}
+    for pair in (text or "").replace(",", " ").split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise HostError("lobby.bad_options", example="advanced=on legality=coloured")
+        options[key] = value
+    return options
+
+
+class LobbyCog(commands.Cog, name="Lobby"):
+    game = app_commands.Group(name=ls("cmd.game"), description=ls("cmd.game.desc"), guild_only=True)
+
+    def __init__(self, bot: "GameBot") -> None:
+        self.bot = bot
+
+    @game.command(name=ls("cmd.game.new"), description=ls("cmd.game.new.desc"))
+    @app_commands.rename(game=ls("cmd.opt.game"), players=ls("cmd.opt.players"), options=ls("cmd.opt.options"),
+                         edit_status=ls("cmd.opt.edit"))
+    @app_commands.describe(game=ls("cmd.opt.game.desc"), players=ls("cmd.opt.players.desc"),
+                           options=ls("cmd.opt.options.desc"), edit_status=ls("cmd.opt.edit.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
+                  options: str | None = None, edit_status: bool = False) -> None:
+        if isinstance(interaction.channel, discord.Thread):
+            raise HostError("lobby.not_in_thread")
+        table = await self.bot.host.open_lobby(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
+            owner_name=interaction.user.display_name, game_name=game, num_players=players,
+            options=parse_options(options), settings={"edit_status": edit_status})
+        lang = await self.bot.guild_lang(interaction.guild_id)
+        embed, view = self.bot.presenter.lobby_message(table, lang)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        title = self.bot.host.game(table).titles.get(lang, table.game)
+        thread = await message.create_thread(name=f"{title} #{table.id}"[:100])
+        await self.bot.host.attach(table.id, thread_id=thread.id, lobby_message_id=message.id)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Suggest ``key=value`` for the chosen game's options, keeping what was typed before."""
+        chosen = getattr(interaction.namespace, "game", None)
+        games = [g for g in all_games() if g.name == chosen] or all_games()
+        done, _, last = current.rpartition(" ")
+        typed = {pair.partition("=")[0] for pair in done.split()}
+        suggestions = []
+        for game in games:
+            for option in game.options:
+                if option.name in typed:
+                    continue
+                values = option.describe().get("choices") or [str(option.default)]
+                for value in values:
+                    pair = f"{option.name}={value}"
+                    if pair.startswith(last):
+                        suggestions.append((f"{done} {pair}".strip()))
+        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in dict.fromkeys(suggestions)][:25]
+
+    @guarded
+    async def action(self, interaction: discord.Interaction, table_id: int, action: str, level: str = "") -> None:
+        """A lobby button or the Add AI select; the lobby message is redrawn in place."""
+        host, user = self.bot.host, interaction.user
+        if action == "join":
+            table = await host.join(table_id, user.id, user.display_name)
+        elif action == "leave":
+            table = await host.leave(table_id, user.id)
+        elif action == "add_ai":
+            table = await host.add_ai(table_id, user.id, level)
+        elif action == "start":
+            table = await host.start(table_id, user.id)
+        else:
+            table = await host.cancel(table_id, user.id)
+        lang = await self.bot.guild_lang(table.guild_id)
+        embed, view = self.bot.presenter.lobby_message(table, lang)
+        await interaction.response.edit_message(embed=embed, view=view)
+        if action == "start":
+            await self.bot.presenter.check_dms(table)
+            await self.bot.presenter.show(table.id)

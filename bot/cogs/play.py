@@ -1,0 +1,166 @@
+"""Playing in a game's thread: ``/move`` (with autocomplete), the Move button's builder,
+``/board``, ``/hand``, ``/resign``."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import renderers
+from bot.cogs import guarded
+from bot.host import HostError, TableRow
+from bot.i18n import ls, t
+from bot.views import builder_view, resign_view
+from games.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+class PlayCog(commands.Cog, name="Play"):
+    def __init__(self, bot: "GameBot") -> None:
+        self.bot = bot
+
+    async def _table_here(self, interaction: discord.Interaction) -> TableRow:
+        return await self.bot.host.table_in_thread(interaction.channel_id)
+
+    # -- /move ------------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.move"), description=ls("cmd.move.desc"))
+    @app_commands.rename(notation=ls("cmd.opt.notation"))
+    @app_commands.describe(notation=ls("cmd.opt.notation.desc"))
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        table = await self._table_here(interaction)
+        await self._play(interaction, table.id, notation, version=None)
+
+    @move.autocomplete("notation")
+    async def move_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The acting player's legal moves matching what they typed (prefix matches first)."""
+        try:
+            table = await self._table_here(interaction)
+            legal = self.bot.host.legal_notations(table, interaction.user.id)
+        except GameError:
+            return []
+        typed = current.strip().lower()
+        starts = [n for n in legal if n.lower().startswith(typed)]
+        contains = [n for n in legal if typed in n.lower() and n not in starts]
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (starts + contains)[:AUTOCOMPLETE_LIMIT]]
+
+    async def _play(self, interaction: discord.Interaction, table_id: int, notation: str,
+                    version: int | None, edit: bool = False) -> None:
+        lang = await self.bot.lang_for(interaction)
+        table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version)
+        done = t("play.played", lang, move=notation)
+        if edit:
+            await interaction.response.edit_message(content=done, view=None)
+        else:
+            await self.bot.reply(interaction, done)
+        await self.bot.presenter.show(table.id)
+
+    # -- the move builder -------------------------------------------------------------------
+
+    @guarded
+    async def open_builder(self, interaction: discord.Interaction, table_id: int) -> None:
+        lang = await self.bot.lang_for(interaction)
+        table = await self.bot.host.table(table_id)
+        legal = self.bot.host.legal_notations(table, interaction.user.id)
+        await self.bot.reply(interaction, t("play.pick", lang, count=len(legal)),
+                             view=builder_view(table.id, table.version, legal, "", lang))
+
+    @guarded
+    async def builder_pick(self, interaction: discord.Interaction, table_id: int, version: int, value: str) -> None:
+        lang = await self.bot.lang_for(interaction)
+        table = await self.bot.host.table(table_id)
+        if table.version != version:
+            raise HostError("host.stale")
+        legal = self.bot.host.legal_notations(table, interaction.user.id)
+        kind, _, chosen = value.partition(":")
+        if kind == "m" and chosen in legal:
+            prefix = chosen
+            while not _shows(legal, prefix, chosen):
+                prefix = prefix[:-1]
+            await interaction.response.edit_message(
+                content=t("play.picked", lang, move=chosen),
+                view=builder_view(table.id, version, legal, prefix, lang, picked=chosen))
+        elif kind == "p" and any(n.startswith(chosen) for n in legal):
+            await interaction.response.edit_message(
+                content=t("play.pick_more", lang, prefix=chosen),
+                view=builder_view(table.id, version, legal, chosen, lang))
+        else:
+            raise HostError("play.no_legal", text=chosen)
+
+    @guarded
+    async def play_from_button(self, interaction: discord.Interaction, table_id: int, version: int,
+                               notation: str) -> None:
+        await self._play(interaction, table_id, notation, version=version, edit=True)
+
+    # -- looking ----------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.board"), description=ls("cmd.board.desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(renderers.render, table.game, self.bot.host.public_view(table))
+        game = self.bot.host.game(table)
+        await interaction.followup.send(
+            t("play.board_caption", lang, table=table.id, game=game.titles.get(lang, game.name)),
+            file=discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"), ephemeral=True)
+
+    @app_commands.command(name=ls("cmd.hand"), description=ls("cmd.hand.desc"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        await self._show_private(interaction, table)
+
+    @guarded
+    async def show_private(self, interaction: discord.Interaction, table_id: int) -> None:
+        await self._show_private(interaction, await self.bot.host.table(table_id))
+
+    async def _show_private(self, interaction: discord.Interaction, table: TableRow) -> None:
+        lang = await self.bot.lang_for(interaction)
+        _seat, _view, private = self.bot.host.private_view(table, interaction.user.id)
+        game = self.bot.host.game(table)
+        title = game.titles.get(lang, game.name)
+        if private is None:
+            text = t("play.no_private", lang, game=title)
+        else:
+            text = t("play.private", lang, table=table.id, game=title, text=game.describe_private(private, lang))
+        await self.bot.reply(interaction, text[:2000])
+
+    # -- resigning --------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.resign"), description=ls("cmd.resign.desc"))
+    async def resign_command(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        self.bot.host.private_view(table, interaction.user.id)  # refuses non-players before asking
+        lang = await self.bot.lang_for(interaction)
+        await self.bot.reply(interaction, t("play.resign_confirm", lang, table=table.id),
+                             view=resign_view(table.id, lang))
+
+    @guarded
+    async def resign(self, interaction: discord.Interaction, table_id: int) -> None:
+        lang = await self.bot.lang_for(interaction)
+        before = await self.bot.host.table(table_id)
+        name = next((s.name for s in before.seats if s.user_id == interaction.user.id), interaction.user.display_name)
+        table = await self.bot.host.resign(table_id, interaction.user.id)
+        await interaction.response.edit_message(content=t("play.resigned", lang, player=name), view=None)
+        public = await self.bot.guild_lang(table.guild_id)
+        key = "play.resigned" if table.status == "finished" else "play.resigned_ai"
+        thread = await self.bot.channel(table.thread_id)
+        await thread.send(t(key, public, player=name))
+        await self.bot.presenter.show(table.id)
+
+
+def _shows(legal: list[str], prefix: str, move: str) -> bool:
+    from bot.views import narrow
+
+    choices, whole = narrow(legal, prefix)
+    return whole and move in choices

@@ -1,0 +1,44 @@
+"""Settings, all from environment variables (documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    db_path: str = "bot.sqlite3"
+    default_lang: str = "en"
+    ai_delay: float = 1.5
+    ai_seconds: float = 1.0
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> "Settings":
+        """Read the settings; raises ``ValueError`` with one clear sentence for a bad value."""
+        def number(name: str, default: float) -> float:
+            raw = env.get(name, "").strip()
+            try:
+                return float(raw) if raw else default
+            except ValueError:
+                raise ValueError(f"{name} must be a number of seconds, not {raw!r}") from None
+
+        lang = env.get("BOT_DEFAULT_LANG", "en").strip().lower() or "en"
+        if lang not in ("en", "ja"):
+            raise ValueError(f"BOT_DEFAULT_LANG must be en or ja, not {lang!r}")
+        guild = env.get("BOT_DEV_GUILD", "").strip()
+        if guild and not guild.isdigit():
+            raise ValueError(f"BOT_DEV_GUILD must be a server id (digits), not {guild!r}")
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip(),
+            db_path=env.get("BOT_DB_PATH", "").strip() or "bot.sqlite3",
+            default_lang=lang,
+            ai_delay=number("BOT_AI_DELAY", 1.5),
+            ai_seconds=number("BOT_AI_SECONDS", 1.0),
+            dev_guild=int(guild) if guild else None,
+            log_level=env.get("BOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

@@ -1,0 +1,220 @@
+"""Buttons and selects. Every one is a ``DynamicItem`` whose custom_id carries the table id (and,
+where acting on an old picture would be wrong, the table version), so they all keep working after
+a restart: a click reloads the table from storage. Custom ids stay far below Discord's 100.
+
+The callbacks are thin: they read the click, call the host through the bot, and reply.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+#: Discord's limit on options in one select.
+SELECT_LIMIT = 25
+_SEPARATORS = re.compile(r"[-\s]")
+
+
+def _bot(interaction: discord.Interaction) -> "GameBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+def _picked(interaction: discord.Interaction) -> str:
+    values = (interaction.data or {}).get("values") or [""]
+    return str(values[0])
+
+
+# -- lobby ------------------------------------------------------------------------------------
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<action>join|leave|start|cancel):(?P<table>\d+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+
+    def __init__(self, action: str, table_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(f"button.{action}", lang), style=self.STYLES[action],
+                                           custom_id=f"lb:{action}:{table_id}"))
+        self.action, self.table_id = action, table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["action"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).lobby.action(interaction, self.table_id, self.action)
+
+
+class AddAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<table>\d+)"):
+    def __init__(self, table_id: int, levels: list[str] | None = None, lang: str = "en") -> None:
+        options = [discord.SelectOption(label=t(f"ai.{level}", lang)[:100], value=level) for level in levels or ["random"]]
+        super().__init__(discord.ui.Select(placeholder=t("button.add_ai", lang), options=options,
+                                           custom_id=f"la:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).lobby.action(interaction, self.table_id, "add_ai", level=_picked(interaction))
+
+
+def lobby_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(action, table_id, lang))
+    view.add_item(AddAISelect(table_id, levels, lang))
+    return view
+
+
+# -- the board message ------------------------------------------------------------------------
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<table>\d+)"):
+    def __init__(self, table_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.move", lang), style=discord.ButtonStyle.primary,
+                                           custom_id=f"mv:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.open_builder(interaction, self.table_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hv:(?P<table>\d+)"):
+    def __init__(self, table_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.hand", lang), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hv:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.show_private(interaction, self.table_id)
+
+
+def board_view(table_id: int, lang: str, hidden_information: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveButton(table_id, lang))
+    if hidden_information:
+        view.add_item(HandButton(table_id, lang))
+    return view
+
+
+# -- the move builder (ephemeral) -------------------------------------------------------------
+
+
+def narrow(notations: list[str], prefix: str) -> tuple[list[str], bool]:
+    """Options for the next select of the move builder, and whether they are whole moves.
+
+    Any game's notation works: when more than 25 moves remain they are grouped by their next
+    word (up to the next ``-`` or space), or, if that still gives more than 25 groups, by their
+    next character, so a player reaches any move in a few picks.
+    """
+    remaining = [n for n in notations if n.startswith(prefix)]
+    if len(remaining) <= SELECT_LIMIT:
+        return remaining, True
+    start = len(prefix)
+    words = []
+    for n in remaining:
+        cut = _SEPARATORS.search(n, start + 1)
+        words.append(n[: cut.start()] if cut else n)
+    groups = sorted(set(words), key=_natural)
+    if 1 < len(groups) <= SELECT_LIMIT:
+        return groups, False
+    length = start + 1
+    while True:
+        groups = sorted({n[:length] for n in remaining}, key=_natural)
+        if len(groups) > 1 or length >= max(len(n) for n in remaining):
+            return groups[:SELECT_LIMIT], False
+        length += 1
+
+
+def _natural(text: str) -> list:
+    """Sort key that puts ``e2`` before ``e10``."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text.lower())]
+
+
+class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:(?P<table>\d+):(?P<version>\d+)"):
+    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"mb:{table_id}:{version}", placeholder=placeholder,
+                                           options=options or [discord.SelectOption(label="-", value="-")]))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.builder_pick(interaction, self.table_id, self.version, _picked(interaction))
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<table>\d+):(?P<version>\d+):(?P<move>.+)"):
+    def __init__(self, table_id: int, version: int, move: str, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.play", lang, move=move)[:80],
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"mp:{table_id}:{version}:{move}"))
+        self.table_id, self.version, self.move = table_id, version, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.play_from_button(interaction, self.table_id, self.version, self.move)
+
+
+def builder_view(table_id: int, version: int, notations: list[str], prefix: str, lang: str,
+                 picked: str | None = None) -> discord.ui.View:
+    """The ephemeral move builder: a select that narrows down, and a Play button once a move is picked."""
+    view = discord.ui.View(timeout=None)
+    choices, whole = narrow(notations, prefix)
+    options = []
+    for choice in choices:
+        value = f"{'m' if whole else 'p'}:{choice}"
+        label = choice if whole else f"{choice}…"
+        options.append(discord.SelectOption(label=label[:100], value=value[:100], default=choice == picked))
+    view.add_item(BuilderSelect(table_id, version, options, t("play.select_placeholder", lang)))
+    if picked is not None and len(f"mp:{table_id}:{version}:{picked}") <= 100:
+        view.add_item(PlayButton(table_id, version, picked, lang))
+    return view
+
+
+# -- resign -----------------------------------------------------------------------------------
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<table>\d+)"):
+    def __init__(self, table_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.resign_confirm", lang), style=discord.ButtonStyle.danger,
+                                           custom_id=f"rs:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.resign(interaction, self.table_id)
+
+
+def resign_view(table_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(table_id, lang))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, BuilderSelect, PlayButton,
+                                  ResignButton)
