@@ -35,13 +35,14 @@ class GameBot(commands.Bot):
         self.play: Any = None
 
     async def setup_hook(self) -> None:
+        from bot.cogs.admin import AdminCog
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
 
         await self.tree.set_translator(CatalogueTranslator())
         self.lobby, self.play = LobbyCog(self), PlayCog(self)
-        for cog in (self.lobby, self.play, InfoCog(self)):
+        for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error

@@ -71,6 +71,16 @@ MESSAGES = {
     "cmd.games": {"en": "games", "ja": "参加中"},
     "cmd.games.desc": {"en": "Your games, the ones waiting on you first",
                        "ja": "参加中のゲーム(あなたの手番のものが先頭)"},
+    "cmd.settings": {"en": "settings", "ja": "設定"},
+    "cmd.settings.desc": {"en": "Server settings for the game bot (admins)", "ja": "ゲームボットのサーバー設定(管理者用)"},
+    "cmd.settings.language": {"en": "language", "ja": "言語"},
+    "cmd.settings.language.desc": {
+        "en": "Language of the bot's posts in this server, and for users whose Discord is in another language",
+        "ja": "このサーバーでのボットの投稿の言語(日本語・英語以外の利用者にも適用)"},
+    "cmd.opt.language": {"en": "language", "ja": "言語"},
+    "cmd.opt.language.desc": {"en": "English or Japanese", "ja": "英語または日本語"},
+    "settings.language_set": {"en": "This server's default language is now English.",
+                              "ja": "このサーバーの既定の言語を日本語にしました。"},
     # -- lobby ----------------------------------------------------------------------------------
     "lobby.title": {"en": "{game} — game #{table}", "ja": "{game} — ゲーム#{table}"},
     "lobby.body": {

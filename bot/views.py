@@ -77,29 +77,31 @@ def lobby_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
 # -- the board message ------------------------------------------------------------------------
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<table>\d+)"):
+class _TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button that only needs the table id: ``PREFIX:table``. Subclasses name the prefix (in
+    their template too), label and style, and say what a click does."""
+
+    PREFIX, LABEL, STYLE = "", "", discord.ButtonStyle.secondary
+
     def __init__(self, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.move", lang), style=discord.ButtonStyle.primary,
-                                           custom_id=f"mv:{table_id}"))
+        super().__init__(discord.ui.Button(label=t(self.LABEL, lang), style=self.STYLE,
+                                           custom_id=f"{self.PREFIX}:{table_id}"))
         self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["table"]))
+
+
+class MoveButton(_TableButton, template=r"mv:(?P<table>\d+)"):
+    PREFIX, LABEL, STYLE = "mv", "button.move", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).play.open_builder(interaction, self.table_id)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hv:(?P<table>\d+)"):
-    def __init__(self, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.hand", lang), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"hv:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]))
+class HandButton(_TableButton, template=r"hv:(?P<table>\d+)"):
+    PREFIX, LABEL, STYLE = "hv", "button.hand", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).play.show_private(interaction, self.table_id)
@@ -196,15 +198,8 @@ def builder_view(table_id: int, version: int, notations: list[str], prefix: str,
 # -- resign -----------------------------------------------------------------------------------
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<table>\d+)"):
-    def __init__(self, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.resign_confirm", lang), style=discord.ButtonStyle.danger,
-                                           custom_id=f"rs:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]))
+class ResignButton(_TableButton, template=r"rs:(?P<table>\d+)"):
+    PREFIX, LABEL, STYLE = "rs", "button.resign_confirm", discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).play.resign(interaction, self.table_id)

@@ -11,6 +11,7 @@ so a fresh machine draws the same image as a developer's.
 from __future__ import annotations
 
 import io
+import os
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -97,8 +98,17 @@ DEFAULT_THEME = Theme()
 
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled TrueType font at ``size`` pixels (never a system font)."""
-    return ImageFont.load_default(size=max(6, int(size)))
+    """The font at ``size`` pixels: ``BOARD_FONT`` (a font file path, e.g. a CJK-capable Noto
+    font in the Docker image) when set and readable, else Pillow's bundled TrueType font, so a
+    fresh machine needs no system font."""
+    size = max(6, int(size))
+    path = os.environ.get("BOARD_FONT", "").strip()
+    if path:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            pass  # a missing or unreadable file falls back to the bundled font
+    return ImageFont.load_default(size=size)
 
 
 #: FreeType faces must not be used by two threads at once; the host renders in worker threads.

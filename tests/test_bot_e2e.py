@@ -61,7 +61,7 @@ class World:
         handle = await self.fake.send_slash_command(
             "game new", user=self.alice, channel=self.general, options={"game": "minoa", "players": players, **options})
         lobby = await handle.reply()
-        assert not lobby.ephemeral and "minoa" in lobby.text.lower()
+        assert not lobby.ephemeral and "lb:join:" in " ".join(lobby.custom_ids())
         await self.fake.wait_until(lambda: self.fake.threads(), what="the game's thread")
         for _ in range(250):
             table = await self.host.store.table_by_thread(self.thread().id)
@@ -304,3 +304,23 @@ def test_resigning_asks_first_then_ends_a_two_player_game(tmp_path):
             assert table.status == "finished" and world.host.standing(table).ranks == [1, 2]
             assert any("bob resigned" in m.content for m in world.posts())
             assert "Game over" in world.boards()[-1].content
+
+
+def test_a_server_default_language_and_the_edit_status_setting(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            done = await (await world.fake.send_slash_command("settings language", user=world.mallory,
+                                                              channel=world.general,
+                                                              options={"language": "ja"})).reply()
+            assert done.ephemeral and "日本語" in done.content
+            table_id, _ = await world.start_game(players=2, edit_status=True)
+            await world.move(world.alice, "e9-f8")
+            await world.move(world.bob, "f8-g7")
+            await world.settled(table_id)
+            boards = world.boards()
+            assert len(boards) == 1 and len(boards[0].history) >= 2  # one status message, edited in place
+            assert "f8-g7 に青の駒" in boards[0].content  # public posts follow the server's language
+            # Mallory's Discord is in British English: her own replies stay English.
+            refusal = await world.move(world.mallory, "e5-e6")
+            assert "not playing" in refusal.content
+    play(scenario, tmp_path)

@@ -299,3 +299,14 @@ def test_bad_views_and_sizes_raise_value_error():
         minoa.render(dict(view, lines=bad))
     with pytest.raises(ValueError):
         minoa.render(view, size=50)
+
+
+def test_board_font_setting_falls_back_to_the_bundled_font(monkeypatch):
+    from renderers import common
+
+    monkeypatch.setenv("BOARD_FONT", "/no/such/font.ttf")
+    common.font.cache_clear()
+    try:
+        assert common.font(20).getbbox("e5")[2] > 0  # still a usable scalable font
+    finally:
+        common.font.cache_clear()
