@@ -31,6 +31,7 @@ class GameBot(commands.Bot):
         self.host = host
         self.presenter = Presenter(self)
         self.sync_commands = sync_commands
+        self._user_langs: dict[int, str] = {}
         self.lobby: Any = None
         self.play: Any = None
 
@@ -79,8 +80,21 @@ class GameBot(commands.Bot):
         return await self.host.store.guild_lang(guild_id) or self.settings.default_lang
 
     async def lang_for(self, interaction: discord.Interaction) -> str:
-        """The user's Discord language when it is Japanese or English, else the server's default."""
-        return lang_of_locale(interaction.locale) or await self.guild_lang(interaction.guild_id)
+        """The user's Discord language when it is Japanese or English, else the server's default.
+
+        The user's language is remembered, so DMs (which come with no locale) can speak it too.
+        """
+        lang = lang_of_locale(interaction.locale)
+        if lang is None:
+            return await self.guild_lang(interaction.guild_id)
+        if self._user_langs.get(interaction.user.id) != lang:
+            await self.host.store.set_user_lang(interaction.user.id, lang)
+            self._user_langs[interaction.user.id] = lang
+        return lang
+
+    async def user_lang(self, user_id: int, guild_id: int | None) -> str:
+        """The language to DM a user in: theirs if known, else their server's."""
+        return await self.host.store.user_lang(user_id) or await self.guild_lang(guild_id)
 
     async def channel(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)

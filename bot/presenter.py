@@ -72,8 +72,10 @@ class Presenter:
                 return
             lang = await self.bot.guild_lang(table.guild_id)
             content = await self._board_text(table, lang)
-            png = await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
-            file = discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
+            file = discord.utils.MISSING
+            if renderers.has_renderer(table.game):  # a game without an image still plays, in words
+                png = await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
+                file = discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
             game = self.host.game(table)
             view = board_view(table.id, lang, game.hidden_information) if table.status == "active" else None
             thread = await self.bot.channel(table.thread_id)
@@ -82,7 +84,8 @@ class Presenter:
             if table.settings.get("edit_status") and table.status_message_id:
                 try:
                     message = thread.get_partial_message(table.status_message_id)
-                    await message.edit(content=content, attachments=[file], view=view, allowed_mentions=mentions)
+                    await message.edit(content=content, attachments=[file] if file else [], view=view,
+                                       allowed_mentions=mentions)
                     edited = True
                 except discord.NotFound:
                     edited = False
@@ -145,7 +148,7 @@ class Presenter:
         table = await self.host.table(table_id)
         game = self.host.game(table)
         for seat, private in self.host.private_updates(table):
-            lang = await self.bot.guild_lang(table.guild_id)
+            lang = await self.bot.user_lang(seat.user_id, table.guild_id)
             text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name),
                      text=game.describe_private(private, lang))
             if await self.send_dm(table, seat.seat, seat.user_id, text[:2000]):
@@ -171,11 +174,11 @@ class Presenter:
 
     async def check_dms(self, table: TableRow) -> None:
         """At the start, greet every human by DM; those whose DMs are closed are warned in the thread."""
-        lang = await self.bot.guild_lang(table.guild_id)
         game = self.host.game(table)
         link = f"https://discord.com/channels/{table.guild_id or '@me'}/{table.thread_id}"
         for seat in table.seats:
             if seat.user_id is not None:
+                lang = await self.bot.user_lang(seat.user_id, table.guild_id)
                 await self.send_dm(table, seat.seat, seat.user_id,
                                    t("play.dm_intro", lang, table=table.id, game=game.titles.get(lang, game.name),
                                      link=link))

@@ -93,8 +93,8 @@ class World:
             assert loop.time() < deadline, f"table {table_id} did not settle: {table.version=} {ai_turn=}"
             await asyncio.sleep(0.02)
 
-    async def move(self, user, notation: str):
-        return await (await self.fake.send_slash_command("move", user=user, channel=self.thread(),
+    async def move(self, user, notation: str, channel=None):
+        return await (await self.fake.send_slash_command("move", user=user, channel=channel or self.thread(),
                                                          options={"move": notation})).reply()
 
 
@@ -324,3 +324,53 @@ def test_a_server_default_language_and_the_edit_status_setting(tmp_path):
             refusal = await world.move(world.mallory, "e5-e6")
             assert "not playing" in refusal.content
     play(scenario, tmp_path)
+
+
+def test_private_views_go_by_dm_when_they_change_and_never_into_the_thread(tmp_path):
+    from games import registry
+    from tests.toy_hidden import ToyHidden
+
+    toy = registry.register(ToyHidden())
+
+    async def scenario(world: World):
+        async with world.running() as bot:
+            host = bot.host
+            table = await host.open_lobby(guild_id=world.guild.id, channel_id=world.general.id,
+                                          owner_id=world.alice.id, owner_name="alice", game_name="toy_hidden",
+                                          num_players=2, options={})
+            await host.join(table.id, world.bob.id, "bob")
+            table = await host.start(table.id, world.alice.id)
+            table = await host.attach(table.id, thread_id=world.general.id)  # play right in #general
+            await bot.presenter.check_dms(table)
+            await bot.presenter.show(table.id)
+            hands = toy.state_from_json(table.state).hands
+            alice_dm = await world.fake.wait_for_message(lambda m: "hand:" in m.content, channel=world.alice)
+            assert alice_dm.content.endswith("hand: " + " ".join(map(str, hands[0])))
+            # Bob has not used the bot yet, so his first DM is in the server's language.
+            bob_dm = await world.fake.wait_for_message(lambda m: "hand:" in m.content, channel=world.bob)
+            assert bob_dm.content.endswith("hand: " + " ".join(map(str, hands[1])))
+            public = world.posts(world.general)
+            assert public and not any("hand" in m.content for m in public)
+
+            bob_dms = len(world.fake.dms(world.bob))
+            card = hands[0][0]
+            await world.move(world.alice, f"play {card}", world.general)
+            await world.settled(table.id)
+            after = await world.fake.wait_for_message(
+                lambda m: m.content.endswith("hand: " + " ".join(map(str, hands[0][1:]))), channel=world.alice)
+            assert after.is_dm
+            assert len(world.fake.dms(world.bob)) == bob_dms  # Bob's hand did not change: no DM
+            mine = await (await world.fake.send_slash_command("hand", user=world.bob, channel=world.general)).reply()
+            assert mine.ephemeral and mine.content.endswith("手札: " + " ".join(map(str, hands[1])))
+            wrong = await world.move(world.bob, f"play {card}", world.general)  # Alice's card, not in Bob's hand
+            assert wrong.ephemeral and "手札にありません" in wrong.content
+            await world.move(world.bob, f"play {hands[1][0]}", world.general)
+            await world.settled(table.id)
+            # Bob's Discord is in Japanese: now that the bot knows it, his DMs follow.
+            await world.fake.wait_for_message(
+                lambda m: m.content.endswith("手札: " + " ".join(map(str, hands[1][1:]))), channel=world.bob)
+
+    try:
+        play(scenario, tmp_path)
+    finally:
+        registry._GAMES.pop(toy.name, None)

@@ -198,3 +198,24 @@ def test_resigning_ends_a_two_player_game_and_hands_a_seat_to_the_ai_otherwise(t
         assert await host.play_ai(three.id) is not None  # the AI plays the resigned seat's turn
         await host.store.close()
     run(scenario())
+
+
+def test_an_older_database_is_migrated_forward_keeping_its_games(tmp_path):
+    from bot.host.store import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:  # a file written by the first release (schema 1)
+        db.executescript(MIGRATIONS[0][1])
+        db.execute("INSERT INTO game_tables (channel_id, game, num_players, options, seed, status, owner_id,"
+                   " created_at, updated_at) VALUES (10, 'minoa', 2, '{}', 1, 'lobby', 101, 0, 0)")
+        db.execute("PRAGMA user_version = 1")
+
+    async def scenario():
+        store = await Store.open(path)
+        assert (await store.get_table(1)).game == "minoa"
+        await store.set_user_lang(101, "ja")
+        assert await store.user_lang(101) == "ja"
+        await store.close()
+    run(scenario())
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2

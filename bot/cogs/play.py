@@ -109,11 +109,14 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self._table_here(interaction)
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(renderers.render, table.game, self.bot.host.public_view(table))
         game = self.bot.host.game(table)
-        await interaction.followup.send(
-            t("play.board_caption", lang, table=table.id, game=game.titles.get(lang, game.name)),
-            file=discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"), ephemeral=True)
+        caption = t("play.board_caption", lang, table=table.id, game=game.titles.get(lang, game.name))
+        if not renderers.has_renderer(table.game):
+            await interaction.followup.send(caption, ephemeral=True)
+            return
+        png = await asyncio.to_thread(renderers.render, table.game, self.bot.host.public_view(table))
+        await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"),
+                                        ephemeral=True)
 
     @app_commands.command(name=ls("cmd.hand"), description=ls("cmd.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:

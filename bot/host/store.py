@@ -72,6 +72,15 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "each user's language, learned from their Discord locale, so DMs speak it",
+        """
+        CREATE TABLE user_settings (
+            user_id INTEGER PRIMARY KEY,
+            lang TEXT NOT NULL
+        );
+        """,
+    ),
 )
 
 
@@ -324,6 +333,16 @@ class Store:
         async with self.db.execute("SELECT lang FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else row[0]
+
+    async def user_lang(self, user_id: int) -> str | None:
+        async with self.db.execute("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        async with self._writing:
+            await self.db.execute("INSERT INTO user_settings (user_id, lang) VALUES (?, ?)"
+                                  " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", (user_id, lang))
 
     async def set_guild_lang(self, guild_id: int, lang: str) -> None:
         async with self._writing:
