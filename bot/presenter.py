@@ -34,6 +34,7 @@ class Presenter:
         self.bot = bot
         self._showing: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._ai_wanted: set[int] = set()
 
     @property
     def host(self) -> Host:
@@ -186,20 +187,25 @@ class Presenter:
     # -- AI turns -----------------------------------------------------------------------------
 
     def schedule_ai(self, table_id: int) -> None:
+        """Make sure AI seats of the table get to move. A loop already running is asked to look
+        again, so a move that lands while it is finishing is never left waiting."""
+        self._ai_wanted.add(table_id)
         running = self._ai_tasks.get(table_id)
         if running is None or running.done():
             self._ai_tasks[table_id] = asyncio.create_task(self._ai_turns(table_id), name=f"ai-{table_id}")
 
     async def _ai_turns(self, table_id: int) -> None:
         try:
-            while True:
-                table = await self.host.table(table_id)
-                if not any(s.is_ai for s in self.host.waiting_on(table)):
-                    return
-                await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
-                if await self.host.play_ai(table_id) is None:
-                    return
-                await self.show(table_id, continue_ai=False)
+            while table_id in self._ai_wanted:
+                self._ai_wanted.discard(table_id)
+                while True:
+                    table = await self.host.table(table_id)
+                    if not any(s.is_ai for s in self.host.waiting_on(table)):
+                        break
+                    await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
+                    if await self.host.play_ai(table_id) is None:
+                        break
+                    await self.show(table_id, continue_ai=False)
         except asyncio.CancelledError:
             raise
         except Exception:
