@@ -3,6 +3,7 @@ persistent components, answers errors in one place, and on start carries on ever
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any
 
@@ -65,10 +66,13 @@ class GameBot(commands.Bot):
             for table in await self.host.unannounced():
                 await self.presenter.show(table.id)
             for table in await self.host.active_tables():
-                if table.status == "active":
+                if table.status == "active" and any(seat.is_ai for seat in table.seats):
                     self.presenter.schedule_ai(table.id)
         except Exception:
             log.exception("resuming the stored games failed")
+        # What start-up loaded lives as long as the bot: keep it out of later full collections,
+        # whose pauses would otherwise stall the event loop.
+        gc.freeze()
 
     async def close(self) -> None:
         await self.presenter.stop()

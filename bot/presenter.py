@@ -35,6 +35,7 @@ class Presenter:
         self._showing: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ai_wanted: set[int] = set()
+        self._stopping = False
 
     @property
     def host(self) -> Host:
@@ -98,8 +99,9 @@ class Presenter:
             await self.host.mark_announced(table.id, table.version)
             if table.status == "finished":
                 await self.refresh_lobby(table)
-        await self.deliver_private(table_id)
-        if continue_ai:
+        if self.host.game(table).hidden_information:
+            await self.deliver_private(table_id)
+        if continue_ai and any(seat.is_ai for seat in table.seats):
             self.schedule_ai(table_id)
 
     async def _board_text(self, table: TableRow, lang: str) -> str:
@@ -189,6 +191,8 @@ class Presenter:
     def schedule_ai(self, table_id: int) -> None:
         """Make sure AI seats of the table get to move. A loop already running is asked to look
         again, so a move that lands while it is finishing is never left waiting."""
+        if self._stopping:
+            return
         self._ai_wanted.add(table_id)
         running = self._ai_tasks.get(table_id)
         if running is None or running.done():
@@ -212,6 +216,7 @@ class Presenter:
             log.exception("the AI turns of table %s failed", table_id)
 
     async def stop(self) -> None:
+        self._stopping = True
         for task in list(self._ai_tasks.values()):
             task.cancel()
         await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)

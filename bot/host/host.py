@@ -297,8 +297,7 @@ class Host:
 
     async def unannounced(self) -> list[TableRow]:
         """Tables whose latest change has not been shown yet (e.g. a crash right after a commit)."""
-        return [t for t in await self.store.tables_with_status("active", "finished")
-                if t.announced_version < t.version]
+        return await self.store.tables_with_status("active", "finished", unannounced_only=True)
 
     async def active_tables(self) -> list[TableRow]:
         return await self.store.tables_with_status("lobby", "active")

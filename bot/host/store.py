@@ -230,10 +230,11 @@ class Store:
             row = await cur.fetchone()
         return None if row is None else await self.get_table(row[0])
 
-    async def tables_with_status(self, *statuses: str) -> list[TableRow]:
+    async def tables_with_status(self, *statuses: str, unannounced_only: bool = False) -> list[TableRow]:
         marks = ", ".join("?" * len(statuses))
-        async with self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks}) ORDER BY id",
-                                   statuses) as cur:
+        extra = " AND announced_version < version" if unannounced_only else ""
+        async with self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks}){extra}"
+                                   " ORDER BY id", statuses) as cur:
             rows = [_table(row) for row in await cur.fetchall()]
         seats = await self._seats_of([t.id for t in rows])
         for table in rows:
