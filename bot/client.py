@@ -3,6 +3,7 @@ persistent components, answers errors in one place, and on start carries on ever
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -13,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.host import Host
+from bot.host.timekeeper import handle_due
 from bot.i18n import CatalogueTranslator, lang_of_locale, t
 from bot.presenter import Presenter
 from bot.views import DYNAMIC_ITEMS
@@ -33,18 +35,20 @@ class GameBot(commands.Bot):
         self.presenter = Presenter(self)
         self.sync_commands = sync_commands
         self._user_langs: dict[int, str] = {}
+        self._ticker: asyncio.Task[None] | None = None
         self.lobby: Any = None
         self.play: Any = None
 
     async def setup_hook(self) -> None:
         from bot.cogs.admin import AdminCog
+        from bot.cogs.clock import ClockCog
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
 
         await self.tree.set_translator(CatalogueTranslator())
         self.lobby, self.play = LobbyCog(self), PlayCog(self)
-        for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self)):
+        for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
@@ -59,6 +63,8 @@ class GameBot(commands.Bot):
         if not getattr(self, "_resumed", False):
             self._resumed = True
             self.loop.create_task(self.resume())
+            if self.settings.tick_seconds > 0:
+                self._ticker = self.loop.create_task(self._ticking(), name="play-by-post")
 
     async def resume(self) -> None:
         """Show what was committed but not shown before a stop, and let AI seats carry on."""
@@ -74,7 +80,27 @@ class GameBot(commands.Bot):
         # whose pauses would otherwise stall the event loop.
         gc.freeze()
 
+    async def tick(self) -> None:
+        """One round of play-by-post work: due reminders and timeouts, then daily digests."""
+        now = self.host.clock()
+        for due in await handle_due(self.host, now):
+            try:
+                await self.presenter.tell_due(due)
+            except Exception:
+                log.exception("telling table %s about its clock failed", due.table.id)
+        await self.presenter.send_digests(now)
+
+    async def _ticking(self) -> None:
+        while not self.is_closed():
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the play-by-post tick failed")
+            await asyncio.sleep(self.settings.tick_seconds)
+
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
         await self.presenter.stop()
         await super().close()
 

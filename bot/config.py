@@ -16,6 +16,8 @@ class Settings:
     ai_seconds: float = 1.0
     dev_guild: int | None = None
     log_level: str = "INFO"
+    #: Seconds between two rounds of play-by-post work (reminders, timeouts, digests); 0 = off.
+    tick_seconds: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> "Settings":
@@ -41,4 +43,5 @@ class Settings:
             ai_seconds=number("BOT_AI_SECONDS", 1.0),
             dev_guild=int(guild) if guild else None,
             log_level=env.get("BOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            tick_seconds=number("BOT_TICK_SECONDS", 30.0),
         )

@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import renderers
 from bot.host import Host, TableRow
+from bot.host.clock import DAY
+from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
 from bot.views import board_view, lobby_view
 from games.messages import translate
@@ -27,6 +29,19 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 #: At most this many moves are listed in one board post (several AI moves can arrive together).
 MOVES_PER_POST = 10
+#: Moves the status message lists.
+STATUS_MOVES = 3
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def _file(table: TableRow, image: bytes | None) -> Any:
+    if image is None:
+        return discord.utils.MISSING
+    return discord.File(io.BytesIO(image), filename=f"{table.game}-{table.id}-{table.version}.png")
+
+
+def thread_link(table: TableRow) -> str:
+    return f"https://discord.com/channels/{table.guild_id or '@me'}/{table.thread_id}"
 
 
 class Presenter:
@@ -66,43 +81,117 @@ class Presenter:
         return self._showing.setdefault(table_id, asyncio.Lock())
 
     async def show(self, table_id: int, *, continue_ai: bool = True) -> None:
-        """Post (or edit) the board for the table's latest committed version, once; then deliver
-        changed private views and let the AI seats move (unless the AI loop itself is calling)."""
+        """Show the table's latest committed version, once: a board post in the thread (unless the
+        game turned per-move posts off) and the pinned status message edited in place; then
+        deliver changed private views, tell players who asked for it that it is their turn, and
+        let the AI seats move (unless the AI loop itself is calling)."""
         async with self.lock(table_id):
             table = await self.host.table(table_id)
             if table.announced_version >= table.version or table.thread_id is None or table.state is None:
                 return
             lang = await self.bot.guild_lang(table.guild_id)
-            content = await self._board_text(table, lang)
-            file = discord.utils.MISSING
-            if renderers.has_renderer(table.game):  # a game without an image still plays, in words
-                png = await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
-                file = discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
             game = self.host.game(table)
+            image = None
+            if renderers.has_renderer(table.game):  # a game without an image still plays, in words
+                image = await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
             view = board_view(table.id, lang, game.hidden_information) if table.status == "active" else None
             thread = await self.bot.channel(table.thread_id)
-            mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-            edited = False
-            if table.settings.get("edit_status") and table.status_message_id:
-                try:
-                    message = thread.get_partial_message(table.status_message_id)
-                    await message.edit(content=content, attachments=[file] if file else [], view=view,
-                                       allowed_mentions=mentions)
-                    edited = True
-                except discord.NotFound:
-                    edited = False
-            if not edited:
-                message = await thread.send(content=content, file=file, view=view or discord.utils.MISSING,
-                                            allowed_mentions=mentions)
-                if table.settings.get("edit_status"):
-                    await self.host.attach(table.id, status_message_id=message.id)
+            board = None
+            if table.settings.get("posts", True):
+                board = await thread.send(content=await self._board_text(table, lang), file=_file(table, image),
+                                          view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
+                await self.host.attach(table.id, board_message_id=board.id)
+            await self._status(table, thread, lang, image if board is None else None, view,
+                               board.jump_url if board is not None else None)
             await self.host.mark_announced(table.id, table.version)
             if table.status == "finished":
                 await self.refresh_lobby(table)
-        if self.host.game(table).hidden_information:
+        if game.hidden_information:
             await self.deliver_private(table_id)
+        await self._turn_dms(table)
         if continue_ai and any(seat.is_ai for seat in table.seats):
             self.schedule_ai(table_id)
+
+    async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None,
+                      view: discord.ui.View | None, latest: str | None) -> None:
+        """Create (and pin) or edit the one status message of the game's thread."""
+        content = await self.status_text(table, lang, latest)
+        extra: dict[str, Any] = {}
+        if image is not None:  # per-move posts are off: the status message carries the board
+            extra = {"attachments": [_file(table, image)], "view": view}
+        if table.status_message_id:
+            try:
+                await thread.get_partial_message(table.status_message_id).edit(
+                    content=content, allowed_mentions=discord.AllowedMentions.none(), **extra)
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post a new one
+        files = {"file": extra["attachments"][0], "view": view or discord.utils.MISSING} if extra else {}
+        message = await thread.send(content=content, allowed_mentions=discord.AllowedMentions.none(), **files)
+        try:
+            await message.pin()
+        except discord.HTTPException:
+            log.warning("could not pin the status message of table %s", table.id)
+        await self.host.attach(table.id, status_message_id=message.id)
+
+    async def status_text(self, table: TableRow, lang: str, latest: str | None = None) -> str:
+        game = self.host.game(table)
+        lines = [f"**{t('status.title', lang, table=table.id, game=game.titles.get(lang, game.name))}**"]
+        waiting = self.host.waiting_on(table)
+        if table.status == "finished":
+            lines.append(t("status.finished", lang))
+        elif waiting:
+            names = ", ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in waiting)
+            since = f"<t:{int(table.turn_started_at or table.updated_at)}:R>"
+            lines.append(t("status.turn", lang, players=names, since=since))
+            if table.deadline_at:
+                lines.append(t("status.due", lang, due=f"<t:{int(table.deadline_at)}:R>"))
+                if table.settings.get("hours"):
+                    lines.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
+            elif table.settings.get("clock", "none") == "none":
+                lines.append(t("status.no_clock", lang))
+        replaced = sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
+        if replaced:
+            lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
+        recent = (await self.host.store.moves(table.id))[-STATUS_MOVES:]
+        if recent:
+            names = {s.seat: s.name for s in table.seats}
+            lines.append(t("status.recent", lang))
+            lines += [f"· {names.get(m.seat, '?')}: {m.words.get(lang, m.notation)}" for m in recent]
+        if latest:
+            lines.append(t("status.latest", lang, link=latest))
+        return "\n".join(lines)[:2000]
+
+    async def refresh_status(self, table_id: int) -> None:
+        """Edit the status message after a change that is not a move (e.g. a vacation)."""
+        async with self.lock(table_id):
+            table = await self.host.table(table_id)
+            if table.thread_id is None or table.status_message_id is None:
+                return
+            lang = await self.bot.guild_lang(table.guild_id)
+            thread = await self.bot.channel(table.thread_id)
+            latest = None
+            if table.board_message_id:
+                latest = thread.get_partial_message(table.board_message_id).jump_url
+            content = await self.status_text(table, lang, latest)
+            try:
+                await thread.get_partial_message(table.status_message_id).edit(
+                    content=content, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning("could not refresh the status message of table %s", table.id, exc_info=True)
+
+    async def _turn_dms(self, table: TableRow) -> None:
+        """A DM to each player whose turn it now is and who chose ``/notify turn``."""
+        fresh = await self.host.table(table.id)
+        game = self.host.game(fresh)
+        for seat in self.host.waiting_on(fresh):
+            if seat.is_ai or (await self.host.store.player(seat.user_id))["notify"] != "turn":
+                continue
+            lang = await self.bot.user_lang(seat.user_id, fresh.guild_id)
+            due = f"<t:{int(fresh.deadline_at)}:R>" if fresh.deadline_at else "-"
+            await self.send_dm(fresh, seat.seat, seat.user_id, t(
+                "notify.turn_dm", lang, table=fresh.id, game=game.titles.get(lang, game.name),
+                link=thread_link(fresh), due=due))
 
     async def _board_text(self, table: TableRow, lang: str) -> str:
         names = {s.seat: (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats}
@@ -178,13 +267,59 @@ class Presenter:
     async def check_dms(self, table: TableRow) -> None:
         """At the start, greet every human by DM; those whose DMs are closed are warned in the thread."""
         game = self.host.game(table)
-        link = f"https://discord.com/channels/{table.guild_id or '@me'}/{table.thread_id}"
+        link = thread_link(table)
         for seat in table.seats:
             if seat.user_id is not None:
                 lang = await self.bot.user_lang(seat.user_id, table.guild_id)
                 await self.send_dm(table, seat.seat, seat.user_id,
                                    t("play.dm_intro", lang, table=table.id, game=game.titles.get(lang, game.name),
                                      link=link))
+
+    # -- play-by-post -------------------------------------------------------------------------
+
+    async def tell_due(self, due: Due) -> None:
+        """Post a reminder or a time-up in the thread (mentioning the players), DM the reminder to
+        players who chose ``/notify turn``, and show the board when a timeout moved the game on."""
+        table = due.table
+        if table.thread_id is None:
+            return
+        lang = await self.bot.guild_lang(table.guild_id)
+        mentions = ", ".join(f"<@{s.user_id}>" for s in due.seats)
+        names = ", ".join(s.name for s in due.seats)
+        when = f"<t:{int(due.deadline_at)}:R>"
+        if due.stage == TIME_UP:
+            key = {"remind": "clock.time_up_remind", "ai": "clock.time_up_ai", "skip": "clock.time_up_skip",
+                   "drop": "clock.time_up_drop"}[due.policy]
+            text = t(key, lang, mentions=mentions, players=names, table=table.id)
+        else:
+            key = "clock.reminder_half" if due.stage == HALF else "clock.reminder_late"
+            text = t(key, lang, mentions=mentions, table=table.id, due=when)
+            for seat in due.seats:
+                if (await self.host.store.player(seat.user_id))["notify"] == "turn":
+                    dm_lang = await self.bot.user_lang(seat.user_id, table.guild_id)
+                    await self.send_dm(table, seat.seat, seat.user_id,
+                                       t(key, dm_lang, mentions=seat.name, table=table.id, due=when)
+                                       + "\n" + thread_link(table))
+        thread = await self.bot.channel(table.thread_id)
+        await thread.send(text, allowed_mentions=MENTION_USERS)
+        await self.show(table.id)
+
+    async def send_digests(self, now: float) -> None:
+        """Once a day, a DM to each player who chose ``/notify daily`` listing the games waiting on them."""
+        for user_id in await self.host.store.digest_due(now - DAY):
+            waiting = [t_ for t_ in await self.host.store.tables_of_user(user_id, ("active",))
+                       if any(s.user_id == user_id for s in self.host.waiting_on(t_))]
+            if not waiting:
+                continue
+            lang = await self.bot.user_lang(user_id, waiting[0].guild_id)
+            lines = []
+            for table in waiting:
+                game = self.host.game(table)
+                due = f" — {t('games.due', lang, due=f'<t:{int(table.deadline_at)}:R>')}" if table.deadline_at else ""
+                lines.append(f"· #{table.id} {game.titles.get(lang, game.name)} {thread_link(table)}{due}")
+            seat = next(s.seat for s in waiting[0].seats if s.user_id == user_id)
+            if await self.send_dm(waiting[0], seat, user_id, t("notify.digest", lang, lines="\n".join(lines))[:2000]):
+                await self.host.store.set_player(user_id, digest_at=now)
 
     # -- AI turns -----------------------------------------------------------------------------
 

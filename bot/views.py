@@ -211,5 +211,28 @@ def resign_view(table_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+# -- the vote on an absent player ---------------------------------------------------------------
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"vt:(?P<table>\d+):(?P<seat>\d+)"):
+    def __init__(self, table_id: int, seat: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.vote", lang), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"vt:{table_id}:{seat}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).get_cog("Clock").vote(interaction, self.table_id, self.seat)
+
+
+def vote_view(table_id: int, seat: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(table_id, seat, lang))
+    return view
+
+
 DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, BuilderSelect, PlayButton,
-                                  ResignButton)
+                                  ResignButton, VoteButton)

@@ -132,6 +132,8 @@ class Game(ABC, Generic[State, Move]):
     options: ClassVar[tuple[Option, ...]] = ()
     hidden_information: ClassVar[bool] = False
     ai_levels: ClassVar[tuple[str, ...]] = ("random", "mcts")
+    #: Whether the rules let a seat's turn be skipped (used by the play-by-post timeout policy).
+    can_skip: ClassVar[bool] = False
     #: Rules help per language, Markdown, shown by ``/rules``.
     rules_help: ClassVar[Mapping[str, str]] = {}
 
@@ -191,6 +193,10 @@ class Game(ABC, Generic[State, Move]):
     @abstractmethod
     def play(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """Apply a move of a seat that may act. Must not mutate ``state``; raises ``IllegalMove``."""
+
+    def skip(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        """Skip ``seat``'s turn where the rules allow it (games with ``can_skip``)."""
+        raise NotImplementedError(f"{self.name} has no skipped turns")
 
     def is_legal(self, state: State, seat: int, move: Move) -> bool:
         return move in self.legal_moves(state, seat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 class World:
     """One fake Discord with a server, three people and a SQLite file; bots come and go."""
 
-    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+    def __init__(self, fake: FakeDiscord, db: Path, clock=None) -> None:
         self.fake, self.db = fake, db
+        self.clock = clock or time.time
         self.alice = fake.create_user("alice", locale="en-US")
         self.bob = fake.create_user("bob", locale="ja")
         self.mallory = fake.create_user("mallory", locale="en-GB")
@@ -33,8 +35,9 @@ class World:
     @contextlib.asynccontextmanager
     async def running(self):
         store = await Store.open(self.db)
-        host = Host(store, ai_playouts=8, ai_seconds=2)
-        self.bot = GameBot(Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01), host)
+        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock)
+        # No background ticking: play-by-post tests call bot.tick() after moving their clock.
+        self.bot = GameBot(Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01, tick_seconds=0), host)
         try:
             async with self.fake.run_bot(self.bot):
                 yield self.bot
@@ -79,6 +82,7 @@ class World:
         mark = self.fake.mark()
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply()
         await self.fake.wait_for_message(lambda m: bool(m.attachments), channel=self.thread(), after=mark)
+        await self.settled(table_id)
         return table_id, lobby
 
     async def settled(self, table_id: int, timeout: float = 20) -> object:
@@ -98,10 +102,10 @@ class World:
                                                          options={"move": notation})).reply()
 
 
-def play(scenario, tmp_path: Path, timeout: float = 120) -> None:
+def play(scenario, tmp_path: Path, timeout: float = 120, clock=None) -> None:
     async def main():
         async with FakeDiscord() as fake:
-            world = World(fake, tmp_path / "bot.sqlite3")
+            world = World(fake, tmp_path / "bot.sqlite3", clock)
             await scenario(world)
             fake.assert_clean()  # no Discord limit exceeded, no unknown route, no handler error
 
@@ -306,14 +310,14 @@ def test_resigning_asks_first_then_ends_a_two_player_game(tmp_path):
             assert "Game over" in world.boards()[-1].content
 
 
-def test_a_server_default_language_and_the_edit_status_setting(tmp_path):
+def test_a_server_default_language_and_per_move_posts_turned_off(tmp_path):
     async def scenario(world: World):
         async with world.running():
             done = await (await world.fake.send_slash_command("settings language", user=world.mallory,
                                                               channel=world.general,
                                                               options={"language": "ja"})).reply()
             assert done.ephemeral and "日本語" in done.content
-            table_id, _ = await world.start_game(players=2, edit_status=True)
+            table_id, _ = await world.start_game(players=2, posts=False)
             await world.move(world.alice, "e9-f8")
             await world.move(world.bob, "f8-g7")
             await world.settled(table_id)

@@ -218,4 +218,4 @@ def test_an_older_database_is_migrated_forward_keeping_its_games(tmp_path):
         await store.close()
     run(scenario())
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3

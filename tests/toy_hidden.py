@@ -33,6 +33,7 @@ class ToyHidden(Game[ToyState, int]):
     titles = {"en": "Toy", "ja": "おもちゃ"}
     min_players = max_players = 2
     hidden_information = True
+    can_skip = True
     ai_levels = ("random",)
     rules_help = {"en": "Play your cards.", "ja": "札を出します。"}
 
@@ -59,6 +60,12 @@ class ToyHidden(Game[ToyState, int]):
         hands[seat].remove(move)
         played[seat].append(move)
         return ToyState(hands, played, 1 - seat, state.rng), []
+
+    def skip(self, state: ToyState, seat: int) -> tuple[ToyState, list[Event]]:
+        """A skipped turn discards the seat's lowest card unplayed (so the game still ends)."""
+        hands = [list(h) for h in state.hands]
+        hands[seat].pop(0)
+        return ToyState(hands, [list(p) for p in state.played], 1 - seat, state.rng), []
 
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {"played": state.played, "hand_sizes": [len(h) for h in state.hands],

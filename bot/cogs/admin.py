@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.host.clock import zone
 from bot.i18n import ls, t
 
 if TYPE_CHECKING:
@@ -31,3 +32,13 @@ class AdminCog(commands.Cog, name="Admin"):
         in neither Japanese nor English."""
         await self.bot.host.store.set_guild_lang(interaction.guild_id, language)
         await self.bot.reply(interaction, t("settings.language_set", language))
+
+    @settings.command(name=ls("cmd.settings.timezone"), description=ls("cmd.settings.timezone.desc"))
+    @app_commands.rename(zone_name=ls("cmd.opt.zone"))
+    @app_commands.describe(zone_name=ls("cmd.opt.zone.desc"))
+    async def timezone(self, interaction: discord.Interaction, zone_name: str) -> None:
+        """The time zone of playing hours in this server's games."""
+        lang = await self.bot.lang_for(interaction)
+        name = zone(zone_name.strip()).key  # raises a clear error for an unknown zone
+        await self.bot.host.store.set_guild_zone(interaction.guild_id, name)
+        await self.bot.reply(interaction, t("settings.timezone_set", lang, zone=name))

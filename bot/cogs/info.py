@@ -43,6 +43,8 @@ class InfoCog(commands.Cog, name="Info"):
                 status = t("games.your_turn", lang)
             else:
                 status = t("games.waiting", lang, waiting=", ".join(s.name for s in waiting) or "-")
+            if table.deadline_at and table.status == "active":
+                status += " · " + t("games.due", lang, due=f"<t:{int(table.deadline_at)}:R>")
             title = host.game(table).titles.get(lang, table.game)
             link = f"<#{table.thread_id}>" if table.thread_id else ""
             lines.append((not mine, table.id, t("games.line", lang, marker="▶" if mine else "·", table=table.id,

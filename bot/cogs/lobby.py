@@ -11,6 +11,8 @@ from discord.ext import commands
 
 from bot.cogs import guarded
 from bot.host import HostError
+from bot.host.clock import PRESETS
+from bot.host.host import TIMEOUT_POLICIES
 from bot.i18n import ls, t
 from games.messages import register_messages
 from games.registry import all_games
@@ -23,6 +25,8 @@ log = logging.getLogger(__name__)
 # Game titles join the catalogue so the command translator can name the choices in Japanese.
 register_messages({f"game.{game.name}": dict(game.titles) for game in all_games()})
 GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.name) for game in all_games()]
+CLOCK_CHOICES = [app_commands.Choice(name=preset, value=preset) for preset in PRESETS]
+TIMEOUT_CHOICES = [app_commands.Choice(name=ls(f"timeout.{policy}"), value=policy) for policy in TIMEOUT_POLICIES]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -44,18 +48,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     @game.command(name=ls("cmd.game.new"), description=ls("cmd.game.new.desc"))
     @app_commands.rename(game=ls("cmd.opt.game"), players=ls("cmd.opt.players"), options=ls("cmd.opt.options"),
-                         edit_status=ls("cmd.opt.edit"))
+                         clock=ls("cmd.opt.clock"), hours=ls("cmd.opt.hours"), timeout=ls("cmd.opt.timeout"),
+                         vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"))
     @app_commands.describe(game=ls("cmd.opt.game.desc"), players=ls("cmd.opt.players.desc"),
-                           options=ls("cmd.opt.options.desc"), edit_status=ls("cmd.opt.edit.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
+                           options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
+                           hours=ls("cmd.opt.hours.desc"), timeout=ls("cmd.opt.timeout.desc"),
+                           vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"))
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
-                  options: str | None = None, edit_status: bool = False) -> None:
+                  options: str | None = None, clock: str = "none", hours: str | None = None,
+                  timeout: str = "remind", vacation: bool = True, posts: bool = True) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("lobby.not_in_thread")
         table = await self.bot.host.open_lobby(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
             owner_name=interaction.user.display_name, game_name=game, num_players=players,
-            options=parse_options(options), settings={"edit_status": edit_status})
+            options=parse_options(options),
+            settings={"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts})
         lang = await self.bot.guild_lang(interaction.guild_id)
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.send_message(embed=embed, view=view)

@@ -81,6 +81,31 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "play-by-post: each turn's start and deadline with its reminder stage, players' notification "
+        "choice and vacation, servers' time zones",
+        """
+        ALTER TABLE game_tables ADD COLUMN turn_started_at REAL;
+        ALTER TABLE game_tables ADD COLUMN deadline_at REAL;
+        ALTER TABLE game_tables ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE game_tables ADD COLUMN board_message_id INTEGER;
+        ALTER TABLE game_tables ADD COLUMN half_at REAL;
+        ALTER TABLE game_tables ADD COLUMN late_at REAL;
+        CREATE INDEX game_tables_deadline ON game_tables (status, deadline_at);
+        CREATE TABLE players (
+            user_id INTEGER PRIMARY KEY,
+            notify TEXT NOT NULL DEFAULT 'off' CHECK (notify IN ('off', 'turn', 'daily')),
+            away_until REAL,
+            vacation_year INTEGER,
+            vacation_used REAL NOT NULL DEFAULT 0,
+            digest_at REAL
+        );
+        CREATE TABLE guild_zones (
+            guild_id INTEGER PRIMARY KEY,
+            timezone TEXT NOT NULL
+        );
+        """,
+    ),
 )
 
 
@@ -117,6 +142,15 @@ class TableRow:
     settings: dict[str, Any]
     created_at: float
     updated_at: float
+    turn_started_at: float | None = None
+    deadline_at: float | None = None
+    #: Reminder stage of the current turn: 0 none, 1 half-time sent, 2 nine-tenths sent, 3 time-up handled.
+    reminded: int = 0
+    #: The latest board post (the status message links to it).
+    board_message_id: int | None = None
+    #: When half and nine tenths of the turn's running time are used (reminders are due).
+    half_at: float | None = None
+    late_at: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -138,7 +172,7 @@ class StaleVersion(Exception):
 
 _TABLE_COLUMNS = ("id, guild_id, channel_id, thread_id, lobby_message_id, status_message_id, game, num_players, "
                   "options, seed, status, owner_id, state, version, announced_version, settings, created_at, "
-                  "updated_at")
+                  "updated_at, turn_started_at, deadline_at, reminded, board_message_id, half_at, late_at")
 
 
 class Store:
@@ -335,6 +369,69 @@ class Store:
             row = await cur.fetchone()
         return None if row is None else row[0]
 
+    # -- play-by-post ---------------------------------------------------------------------------
+
+    async def due_tables(self, now: float) -> list[TableRow]:
+        """Active tables whose turn used half its running time or more and is not fully handled."""
+        async with self.db.execute(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'active' AND deadline_at IS NOT NULL"
+            " AND reminded < 3 AND half_at <= ? ORDER BY deadline_at", (now,)) as cur:
+            rows = [_table(row) for row in await cur.fetchall()]
+        seats = await self._seats_of([t.id for t in rows])
+        for table in rows:
+            table.seats = seats.get(table.id, [])
+        return rows
+
+    async def claim_stage(self, table_id: int, version: int, stage: int) -> bool:
+        """Record that reminder ``stage`` of this turn is being handled; ``False`` if it already was
+        (or the turn is over), so each reminder and each time-up is handled exactly once."""
+        async with self._writing:
+            cursor = await self.db.execute(
+                "UPDATE game_tables SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
+                (stage, table_id, version, stage))
+            return cursor.rowcount == 1
+
+    async def player(self, user_id: int) -> dict[str, Any]:
+        async with self.db.execute("SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players"
+                                   " WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return {"notify": "off", "away_until": None, "vacation_year": None, "vacation_used": 0.0,
+                    "digest_at": None}
+        return {"notify": row[0], "away_until": row[1], "vacation_year": row[2], "vacation_used": row[3],
+                "digest_at": row[4]}
+
+    async def set_player(self, user_id: int, **fields: Any) -> None:
+        current = await self.player(user_id)
+        current.update(fields)
+        async with self._writing:
+            await self.db.execute(
+                "INSERT INTO players (user_id, notify, away_until, vacation_year, vacation_used, digest_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                " away_until = excluded.away_until, vacation_year = excluded.vacation_year,"
+                " vacation_used = excluded.vacation_used, digest_at = excluded.digest_at",
+                (user_id, current["notify"], current["away_until"], current["vacation_year"],
+                 current["vacation_used"], current["digest_at"]))
+
+    async def digest_due(self, before: float) -> list[int]:
+        """Users who asked for a daily digest and have not had one since ``before``."""
+        async with self.db.execute("SELECT user_id FROM players WHERE notify = 'daily'"
+                                   " AND (digest_at IS NULL OR digest_at <= ?)", (before,)) as cur:
+            return [row[0] for row in await cur.fetchall()]
+
+    async def guild_zone(self, guild_id: int | None) -> str | None:
+        if guild_id is None:
+            return None
+        async with self.db.execute("SELECT timezone FROM guild_zones WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def set_guild_zone(self, guild_id: int, timezone: str) -> None:
+        async with self._writing:
+            await self.db.execute("INSERT INTO guild_zones (guild_id, timezone) VALUES (?, ?)"
+                                  " ON CONFLICT (guild_id) DO UPDATE SET timezone = excluded.timezone",
+                                  (guild_id, timezone))
+
     async def user_lang(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
             row = await cur.fetchone()
@@ -357,5 +454,6 @@ def _table(row: Any) -> TableRow:
         status_message_id=row[5], game=row[6], num_players=row[7], options=json.loads(row[8]), seed=row[9],
         status=row[10], owner_id=row[11], state=None if row[12] is None else json.loads(row[12]),
         version=row[13], announced_version=row[14], settings=json.loads(row[15]), created_at=row[16],
-        updated_at=row[17],
+        updated_at=row[17], turn_started_at=row[18], deadline_at=row[19], reminded=row[20],
+        board_message_id=row[21], half_at=row[22], late_at=row[23],
     )

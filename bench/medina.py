@@ -1,0 +1,82 @@
+"""Medina figures: full random playouts (2, 3, 4 players; both editions), one legal-move
+generation mid-game, one render, and the PNG encode alone of the same image. Prints medians.
+Targets (issue 4): a 4-player playout <= 200 ms, render <= 2x the encode alone, PNG < 300 KB.
+Run: python3 bench/medina.py [--rounds N]"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ai import choose_move  # noqa: E402
+from games.registry import get_game  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+from renderers.medina import draw, render  # noqa: E402
+
+medina = get_game("medina")
+
+
+def playout(players: int, seed: int, options: dict | None = None):
+    state = medina.new_game(players, options or {}, seed)
+    ply = 0
+    while medina.to_act(state):
+        seat = min(medina.to_act(state))
+        state, _ = medina.apply(state, seat, choose_move(medina, state, seat, "random", seed=seed * 1000 + ply))
+        ply += 1
+    return state
+
+
+def midgame(players: int = 4, plies: int = 70, options: dict | None = None):
+    state = medina.new_game(players, options or {"well": "on", "tea": "on"} if players < 4 else {}, 1)
+    for ply in range(plies):
+        seat = min(medina.to_act(state))
+        state, _ = medina.apply(state, seat, choose_move(medina, state, seat, "random", seed=ply))
+    return state
+
+
+def median_ms(fn, rounds: int) -> float:
+    times = []
+    for i in range(rounds):
+        start = time.perf_counter()
+        fn(i)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=50)
+    rounds = parser.parse_args().rounds
+    state = midgame()
+    view = medina.view(state, None)
+    render(view)  # build the cached static layers once, as a running bot has them
+    image = draw(view)
+    figures = {
+        "playout 2p E2 (ms)": median_ms(lambda i: playout(2, i), rounds),
+        "playout 3p E2 modules (ms)": median_ms(lambda i: playout(3, i, {"well": "on", "tea": "on"}), rounds),
+        "playout 3p E1 (ms)": median_ms(lambda i: playout(3, i, {"edition": "1"}), rounds),
+        "playout 4p E1 (ms)": median_ms(lambda i: playout(4, i, {"edition": "1"}), rounds),
+        "playout 4p E2 (ms)": median_ms(lambda i: playout(4, i), rounds),
+        # A fresh copy each time, so the per-state caches do not help.
+        "legal moves mid-game (ms)": median_ms(
+            lambda i: medina.legal_moves(replace(state, _scan=None, _legal={}), state.turn), rounds * 4),
+        "render (ms)": median_ms(lambda i: render(view), rounds),
+        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+    }
+    for name, value in figures.items():
+        print(f"{name:30s} {value:8.2f}")
+    ratio = figures["render (ms)"] / figures["PNG encode alone (ms)"]
+    worst = max(figures[k] for k in figures if k.startswith("playout 4p"))
+    print(f"{'render / encode':30s} {ratio:8.2f}   (target <= 2.0)")
+    print(f"{'slowest 4p playout (ms)':30s} {worst:8.2f}   (target <= 200)")
+    print(f"{'PNG size (KB)':30s} {len(render(view)) / 1024:8.1f}   (target < 300)")
+
+
+if __name__ == "__main__":
+    main()
