@@ -35,7 +35,8 @@ class World:
     @contextlib.asynccontextmanager
     async def running(self):
         store = await Store.open(self.db)
-        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock)
+        # A fixed seed: every run of an end-to-end test plays the same game.
+        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock, seed_source=lambda: 20261122)
         # No background ticking: play-by-post tests call bot.tick() after moving their clock.
         self.bot = GameBot(Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01, tick_seconds=0), host)
         try:
