@@ -212,6 +212,9 @@ class Presenter:
                   score="-" if standing.scores is None else standing.scores[s.seat])
                 for s in sorted(table.seats, key=lambda s: standing.ranks[s.seat]))
             lines.append(t("play.finished", lang, ranking=ranking))
+            replaced = sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
+            if replaced:  # the result says when the AI finished someone's game
+                lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
         else:
             waiting = self.host.waiting_on(table)
             humans = [f"<@{s.user_id}>" for s in waiting if s.user_id]

@@ -176,3 +176,60 @@ def test_a_hundred_games_overdue_after_downtime_are_handled_once_each(tmp_path):
             assert not [m for m in world.posts(world.general) if "half of your time" in m.content
                         or "almost out of time" in m.content]  # no burst of stale reminders
     play(scenario, tmp_path, clock=clock, timeout=240)
+
+
+def test_skip_policy_playing_hours_and_daily_digest_through_discord(tmp_path):
+    from games import registry
+    from tests.toy_hidden import ToyHidden
+
+    toy = registry.register(ToyHidden())
+    clock = Clock(datetime(2026, 11, 23, 22, 0, tzinfo=timezone.utc).timestamp())  # 07:00 in Tokyo
+
+    async def scenario(world: World):
+        async with world.running() as bot:
+            zone = await (await world.fake.send_slash_command("settings timezone", user=world.mallory,
+                                                              channel=world.general,
+                                                              options={"zone": "Asia/Tokyo"})).reply()
+            assert "Asia/Tokyo" in zone.content
+            bad = await (await world.fake.send_slash_command("settings timezone", user=world.mallory,
+                                                             channel=world.general, options={"zone": "Mars/Base"})).reply()
+            assert bad.ephemeral and "Unknown time zone" in bad.content
+            await (await world.fake.send_slash_command("notify", user=world.bob, channel=world.general,
+                                                       options={"mode": "daily"})).reply()
+            host = bot.host
+            table = await host.open_lobby(guild_id=world.guild.id, channel_id=world.general.id,
+                                          owner_id=world.alice.id, owner_name="alice", game_name="toy_hidden",
+                                          num_players=2, options={},
+                                          settings={"clock": "1/day", "hours": "9-21", "timeout": "skip"})
+            await host.join(table.id, world.bob.id, "bob")
+            table = await host.start(table.id, world.alice.id)
+            table = await host.attach(table.id, thread_id=world.general.id)
+            await bot.presenter.show(table.id)
+            # 24 hours of running clock at 12 a day (9-21 Tokyo): due at 21:00 Tokyo two days on.
+            due = datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc).timestamp()
+            assert (await host.table(table.id)).deadline_at == due
+            status = await world.fake.wait_for_message(lambda m: m.pinned, channel=world.general)
+            assert f"<t:{int(due)}:R>" in status.content and "9-21" in status.content
+            hand = toy.state_from_json(table.state).hands[0]
+            clock.now = due + 1
+            await bot.tick()
+            table = await world.settled(table.id)
+            assert toy.state_from_json(table.state).hands[0] == hand[1:]  # Alice's turn was skipped
+            assert any("the turn was skipped" in m.content for m in world.posts(world.general))
+            # Bob is now to move and asked for a daily digest: one DM, not two on the same day.
+            await bot.tick()
+            await bot.tick()
+            link = f"https://discord.com/channels/{world.guild.id}/{world.general.id}"
+
+            def digests():  # Bob's Discord is in Japanese: his digest is too
+                return [m for m in world.fake.dms(world.bob) if "あなたの手番のゲーム" in m.content and link in m.content]
+
+            assert len(digests()) == 1
+            clock.now += DAY + 1
+            await bot.tick()
+            assert len(digests()) == 2
+
+    try:
+        play(scenario, tmp_path, clock=clock)
+    finally:
+        registry._GAMES.pop(toy.name, None)
