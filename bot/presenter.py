@@ -91,9 +91,7 @@ class Presenter:
                 return
             lang = await self.bot.guild_lang(table.guild_id)
             game = self.host.game(table)
-            image = None
-            if renderers.has_renderer(table.game):  # a game without an image still plays, in words
-                image = await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
+            image = await self.board_image(table)
             view = board_view(table.id, lang, game.hidden_information) if table.status == "active" else None
             thread = await self.bot.channel(table.thread_id)
             board = None
@@ -111,6 +109,17 @@ class Presenter:
         await self._turn_dms(table)
         if continue_ai and any(seat.is_ai for seat in table.seats):
             self.schedule_ai(table_id)
+
+    async def board_image(self, table: TableRow) -> bytes | None:
+        """The public board as PNG, drawn off the event loop; ``None`` for a game without an image
+        or when drawing failed (logged): the game goes on in words rather than stalling."""
+        if not renderers.has_renderer(table.game):
+            return None
+        try:
+            return await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
+        except Exception:
+            log.exception("drawing table %s (version %s) failed", table.id, table.version)
+            return None
 
     async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None,
                       view: discord.ui.View | None, latest: str | None) -> None:

@@ -379,3 +379,21 @@ def test_private_views_go_by_dm_when_they_change_and_never_into_the_thread(tmp_p
         play(scenario, tmp_path)
     finally:
         registry._GAMES.pop(toy.name, None)
+
+
+def test_a_failing_renderer_does_not_stall_the_game(tmp_path, monkeypatch):
+    import renderers
+
+    def broken(game_name, view, **options):
+        raise RuntimeError("a renderer bug")
+
+    async def scenario(world: World):
+        async with world.running():
+            table_id, _ = await world.start_game(players=2)
+            monkeypatch.setattr(renderers, "render", broken)
+            await world.move(world.alice, "e9-f8")
+            table = await world.settled(table_id)
+            assert table.announced_version == table.version  # shown, in words
+            assert "e9-f8" in world.posts()[-1].content and not world.posts()[-1].attachments
+            world.fake.bot_errors.clear()  # the renderer's failure was logged, as it should be
+    play(scenario, tmp_path)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -11,7 +10,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import renderers
 from bot.cogs import guarded
 from bot.host import HostError, TableRow
 from bot.i18n import ls, t
@@ -117,10 +115,10 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = self.bot.host.game(table)
         caption = t("play.board_caption", lang, table=table.id, game=game.titles.get(lang, game.name))
-        if not renderers.has_renderer(table.game):
+        png = await self.bot.presenter.board_image(table)
+        if png is None:
             await interaction.followup.send(caption, ephemeral=True)
             return
-        png = await asyncio.to_thread(renderers.render, table.game, self.bot.host.public_view(table))
         await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"),
                                         ephemeral=True)
 
