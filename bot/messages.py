@@ -243,6 +243,7 @@ MESSAGES = {
     "play.no_private": {"en": "Nothing in {game} is hidden: everyone sees the same board.",
                         "ja": "{game}には非公開の情報はありません。全員が同じ盤面を見ています。"},
     "play.played": {"en": "You played {move}.", "ja": "{move} を指しました。"},
+    "play.again": {"en": "It is your turn again: make your next move.", "ja": "続けてあなたの手番です。次の手を指してください。"},
     "play.pick": {"en": "Choose your move ({count} possible):", "ja": "手を選んでください(候補{count}個):"},
     "play.pick_more": {"en": "Narrow down: {prefix}…", "ja": "絞り込み: {prefix}…"},
     "play.picked": {"en": "Selected {move}. Press the button to play it.",

@@ -89,8 +89,16 @@ class Presenter:
             table = await self.host.table(table_id)
             if table.announced_version >= table.version or table.thread_id is None or table.state is None:
                 return
-            lang = await self.bot.guild_lang(table.guild_id)
             game = self.host.game(table)
+            if await self.mid_turn(table):
+                # The same player acts again (e.g. a second placement): one post per turn, when it
+                # passes; the mover sees the board in their own reply meanwhile.
+                if game.hidden_information:
+                    await self.deliver_private(table_id)
+                if continue_ai and any(seat.is_ai for seat in table.seats):
+                    self.schedule_ai(table_id)
+                return
+            lang = await self.bot.guild_lang(table.guild_id)
             image = await self.board_image(table)
             view = board_view(table.id, lang, game.hidden_information) if table.status == "active" else None
             thread = await self.bot.channel(table.thread_id)
@@ -109,6 +117,13 @@ class Presenter:
         await self._turn_dms(table)
         if continue_ai and any(seat.is_ai for seat in table.seats):
             self.schedule_ai(table_id)
+
+    async def mid_turn(self, table: TableRow) -> bool:
+        """Whether the player who made the latest move must act again right away."""
+        if table.status != "active":
+            return False
+        latest = await self.host.store.moves(table.id, after_version=table.version - 1)
+        return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
 
     async def board_image(self, table: TableRow) -> bytes | None:
         """The public board as PNG, drawn off the event loop; ``None`` for a game without an image

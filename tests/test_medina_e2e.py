@@ -81,7 +81,7 @@ def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
             # /hand answers with the same screen, in Bob's language.
             hand = await (await world.fake.send_slash_command("hand", user=world.bob, channel=world.thread())).reply()
             assert hand.ephemeral and hand.content == expected_dm(table, 1, "ja")
-            moves = teas = 0
+            moves = teas = again = 0
             while True:
                 table = await world.settled(table_id)
                 if table.status == "finished":
@@ -101,6 +101,10 @@ def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
                     assert notation in world.host.legal_notations(table, user.id)
                 reply = await world.move(user, notation)
                 assert reply.ephemeral and notation in reply.content
+                if reply.attachments:  # a second placement follows: the mover sees the board now
+                    assert reply.attachments[0].data.startswith(PNG)
+                    assert "your turn again" in reply.content or "続けてあなたの手番" in reply.content
+                    again += 1
                 moves += 1
                 if moves % 15 == 0:
                     await world.settled(table_id)
@@ -115,9 +119,12 @@ def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
             assert not final.components
             await screens_delivered(world, table_id, people)
             assert teas >= 1, "the game should have seen a tea break"
+            assert again > 0, "after a first placement the mover gets the board in their reply"
             history = await world.host.store.moves(table_id)
             assert len(history) >= moves and any(m.seat == 2 for m in history)
-            assert len(world.boards()) == 1 + len(history)
+            # One board post per turn (both placements of a turn together), after the start post.
+            turns = 1 + sum(1 for a, b in zip(history, history[1:]) if a.seat != b.seat)
+            assert len(world.boards()) == 1 + turns
             # Screens never reach the thread.
             for post in world.posts():
                 assert "screen" not in post.content.lower() and "ついたて" not in post.content

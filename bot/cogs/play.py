@@ -63,10 +63,18 @@ class PlayCog(commands.Cog, name="Play"):
         lang = await self.bot.lang_for(interaction)
         table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version)
         done = t("play.played", lang, move=notation)
+        extra = {}
+        if await self.bot.presenter.mid_turn(table):  # you move again: here is the board meanwhile
+            done += "\n" + t("play.again", lang)
+            png = await self.bot.presenter.board_image(table)
+            if png is not None:
+                extra["attachments" if edit else "file"] = (
+                    [discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png")] if edit
+                    else discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"))
         if edit:
-            await interaction.edit_original_response(content=done, view=None)
+            await interaction.edit_original_response(content=done, view=None, **extra)
         else:
-            await interaction.followup.send(done, ephemeral=True)
+            await interaction.followup.send(done, ephemeral=True, **extra)
         await self.bot.presenter.show(table.id)
 
     # -- the move builder -------------------------------------------------------------------
