@@ -22,6 +22,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 class World:
     """One fake Discord with a server, three people and a SQLite file; bots come and go."""
 
+    #: The game ``open_lobby`` starts (a subclass may play another).
+    game = "minoa"
+
     def __init__(self, fake: FakeDiscord, db: Path, clock=None) -> None:
         self.fake, self.db = fake, db
         self.clock = clock or time.time
@@ -63,7 +66,8 @@ class World:
 
     async def open_lobby(self, players: int, **options) -> tuple[int, object]:
         handle = await self.fake.send_slash_command(
-            "game new", user=self.alice, channel=self.general, options={"game": "minoa", "players": players, **options})
+            "game new", user=self.alice, channel=self.general,
+            options={"game": self.game, "players": players, **options})
         lobby = await handle.reply()
         assert not lobby.ephemeral and "lb:join:" in " ".join(lobby.custom_ids())
         await self.fake.wait_until(lambda: self.fake.threads(), what="the game's thread")
@@ -104,10 +108,10 @@ class World:
                                                          options={"move": notation})).reply()
 
 
-def play(scenario, tmp_path: Path, timeout: float = 120, clock=None) -> None:
+def play(scenario, tmp_path: Path, timeout: float = 120, clock=None, world_class=None) -> None:
     async def main():
         async with FakeDiscord() as fake:
-            world = World(fake, tmp_path / "bot.sqlite3", clock)
+            world = (world_class or World)(fake, tmp_path / "bot.sqlite3", clock)
             await scenario(world)
             fake.assert_clean()  # no Discord limit exceeded, no unknown route, no handler error
 

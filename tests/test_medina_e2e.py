@@ -8,41 +8,21 @@ Each of them receives their screen by DM whenever it changes, and the DM says ex
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.i18n import t
 from games.medina import GAME as medina
-from tests.fakediscord import FakeDiscord
 from tests.test_bot_e2e import PNG, World
+from tests.test_bot_e2e import play as play_world
 
 OPTIONS = "edition=2 well=on tea=on"
 
 
 class MedinaWorld(World):
-    async def open_lobby(self, players: int, **options) -> tuple[int, object]:
-        handle = await self.fake.send_slash_command(
-            "game new", user=self.alice, channel=self.general,
-            options={"game": "medina", "players": players, **options})
-        lobby = await handle.reply()
-        assert not lobby.ephemeral and "lb:join:" in " ".join(lobby.custom_ids())
-        await self.fake.wait_until(lambda: self.fake.threads(), what="the game's thread")
-        for _ in range(250):
-            table = await self.host.store.table_by_thread(self.thread().id)
-            if table is not None:
-                return table.id, lobby
-            await asyncio.sleep(0.02)
-        raise AssertionError("the lobby was never tied to its thread")
+    game = "medina"
 
 
 def play(scenario, tmp_path, timeout: float = 240) -> None:
     """As ``tests.test_bot_e2e.play``, with a world that opens Medina lobbies."""
-    async def main():
-        async with FakeDiscord() as fake:
-            world = MedinaWorld(fake, tmp_path / "bot.sqlite3")
-            await scenario(world)
-            fake.assert_clean()  # no Discord limit exceeded, no unknown route, no handler error
-
-    asyncio.run(asyncio.wait_for(main(), timeout))
+    play_world(scenario, tmp_path, timeout=timeout, world_class=MedinaWorld)
 
 
 def expected_dm(table, seat: int, lang: str) -> str:
