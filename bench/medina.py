@@ -6,15 +6,14 @@ Run: python3 bench/medina.py [--rounds N]"""
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai import choose_move  # noqa: E402
+from bench import common  # noqa: E402
+from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 from renderers.medina import draw, render  # noqa: E402
@@ -23,30 +22,11 @@ medina = get_game("medina")
 
 
 def playout(players: int, seed: int, options: dict | None = None):
-    state = medina.new_game(players, options or {}, seed)
-    ply = 0
-    while medina.to_act(state):
-        seat = min(medina.to_act(state))
-        state, _ = medina.apply(state, seat, choose_move(medina, state, seat, "random", seed=seed * 1000 + ply))
-        ply += 1
-    return state
+    return common.playout(medina, players, seed, options)
 
 
 def midgame(players: int = 4, plies: int = 70, options: dict | None = None):
-    state = medina.new_game(players, options or {"well": "on", "tea": "on"} if players < 4 else {}, 1)
-    for ply in range(plies):
-        seat = min(medina.to_act(state))
-        state, _ = medina.apply(state, seat, choose_move(medina, state, seat, "random", seed=ply))
-    return state
-
-
-def median_ms(fn, rounds: int) -> float:
-    times = []
-    for i in range(rounds):
-        start = time.perf_counter()
-        fn(i)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return common.midgame(medina, players, plies, options or {"well": "on", "tea": "on"} if players < 4 else {})
 
 
 def main() -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai import choose_move  # noqa: E402
+from bench import common  # noqa: E402
+from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 from renderers.minoa import draw, render  # noqa: E402
@@ -22,30 +21,11 @@ minoa = get_game("minoa")
 
 
 def playout(players: int, seed: int):
-    state = minoa.new_game(players, {}, seed)
-    ply = 0
-    while minoa.to_act(state):
-        seat = min(minoa.to_act(state))
-        state, _ = minoa.apply(state, seat, choose_move(minoa, state, seat, "random", seed=seed * 1000 + ply))
-        ply += 1
-    return state
+    return common.playout(minoa, players, seed)
 
 
 def midgame(players: int = 3, plies: int = 40):
-    state = minoa.new_game(players, {}, 1)
-    for ply in range(plies):
-        seat = min(minoa.to_act(state))
-        state, _ = minoa.apply(state, seat, choose_move(minoa, state, seat, "random", seed=ply))
-    return state
-
-
-def median_ms(fn, rounds: int) -> float:
-    times = []
-    for i in range(rounds):
-        start = time.perf_counter()
-        fn(i)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return common.midgame(minoa, players, plies)
 
 
 def main() -> None:

@@ -1,0 +1,56 @@
+"""Middle Ages figures: a full random 5-player playout, one legal-move generation mid-game, one
+render, and the PNG encode alone of the same image. Prints medians.
+Run: python3 bench/middle_ages.py [--rounds N]"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import common  # noqa: E402
+from bench.common import median_ms  # noqa: E402
+from games.registry import get_game  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+from renderers.middle_ages import draw, render  # noqa: E402
+
+middle_ages = get_game("middle_ages")
+
+
+def playout(players: int, seed: int):
+    return common.playout(middle_ages, players, seed)
+
+
+def midgame(players: int = 5, plies: int = 50):
+    return common.midgame(middle_ages, players, plies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=50)
+    rounds = parser.parse_args().rounds
+    state = midgame()
+    view = middle_ages.view(state, None)
+    render(view)  # build the cached static layers once, as a running bot has them
+    image = draw(view)
+    seat = min(middle_ages.to_act(state))
+    figures = {
+        "playout 5p (ms)": median_ms(lambda i: playout(5, i), rounds),
+        "playout 2p (ms)": median_ms(lambda i: playout(2, i), rounds),
+        "legal moves mid-game (ms)": median_ms(lambda i: middle_ages.legal_moves(state, seat), rounds * 4),
+        "view (ms)": median_ms(lambda i: middle_ages.view(state, None), rounds),
+        "render (ms)": median_ms(lambda i: render(view), rounds),
+        "draw alone (ms)": median_ms(lambda i: draw(view), rounds),
+        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+    }
+    for name, value in figures.items():
+        print(f"{name:28s} {value:8.2f}")
+    print(f"{'render / encode':28s} {figures['render (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
+    print(f"{'PNG size (KB)':28s} {len(render(view)) / 1024:8.1f}")
+    print(f"{'image size (px)':28s} {image.width:>4d} x {image.height}")
+
+
+if __name__ == "__main__":
+    main()
