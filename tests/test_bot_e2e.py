@@ -266,7 +266,8 @@ def test_lobby_refusals_rules_games_and_board(tmp_path):
             assert bad.ephemeral and "no option “speed”" in bad.content
             rules = await (await world.fake.send_slash_command("rules", user=world.bob, channel=world.general,
                                                                options={"game": "minoa"})).reply()
-            assert rules.ephemeral and "ミノア" in rules.content
+            assert rules.ephemeral and rules.embeds[0]["title"] == "ミノア"
+            assert "e4-e5" in rules.embeds[0]["description"]  # the notation, in Bob's Japanese help
             mine = await (await world.fake.send_slash_command("games", user=world.alice, channel=world.general)).reply()
             assert f"#{table_id}" in mine.content and "lobby" in mine.content
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()

@@ -18,6 +18,7 @@ def test_every_game_declares_titles_rules_and_option_help_in_both_languages():
     for game in all_games():
         assert set(game.titles) >= {"en", "ja"}
         assert set(game.rules_help) >= {"en", "ja"} and all(game.rules_help.values())
+        assert all(len(text) <= 4096 for text in game.rules_help.values())  # one embed of /rules
         for option in game.options:
             assert option.help["en"] and option.help["ja"] and option.help["en"] != option.help["ja"]
 

@@ -26,8 +26,11 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         lang = await self.bot.lang_for(interaction)
-        text = get_game(game).rules_help.get(lang) or get_game(game).rules_help.get("en", "")
-        await self.bot.reply(interaction, text[:2000])
+        chosen = get_game(game)
+        text = chosen.rules_help.get(lang) or chosen.rules_help.get("en", "")
+        # An embed holds 4,096 characters, twice a message: rules help is never cut short.
+        embed = discord.Embed(title=chosen.titles.get(lang, chosen.name), description=text[:4096])
+        await self.bot.reply(interaction, embed=embed)
 
     @app_commands.command(name=ls("cmd.games"), description=ls("cmd.games.desc"))
     async def games(self, interaction: discord.Interaction) -> None:
