@@ -1,0 +1,153 @@
+"""Play-by-post on the host: each turn's clock, what happens at a timeout, votes on absent
+players, vacation and notification choices. Mixed into :class:`bot.host.host.Host`, whose
+tables, locks, storage and commits it uses."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+from typing import Any
+
+from games.ai import choose_move
+from games.core import Game
+from games.messages import LANGUAGES, translate
+
+from bot.host.clock import DAY, TimeControl, deadline, zone
+from bot.host.errors import HostError
+from bot.host.store import SeatRow, TableRow
+
+#: What happens when a player's time runs out.
+TIMEOUT_POLICIES = ("remind", "ai", "skip", "drop")
+#: Vacation days each player may take per calendar year (``/away``).
+VACATION_DAYS_PER_YEAR = 30
+NOTIFY_MODES = ("off", "turn", "daily")
+
+
+class PlayByPost:
+    """The play-by-post half of the host (``self`` is a :class:`~bot.host.host.Host`)."""
+
+    async def turn_clock(self, table: TableRow, game: Game, state: Any, seats: list[SeatRow]) -> dict[str, Any]:
+        """The clock columns of the turn that starts now: its start, deadline, reminder instants
+        and reminder stage. No deadline without a time control, once the game is over, or while
+        only AI seats act. A lone acting player on vacation (where allowed) has their clock paused."""
+        now = self.clock()
+        acting = game.to_act(state)
+        humans = [s for s in seats if s.seat in acting and not s.is_ai]
+        pauses = []
+        if humans and len(humans) == 1 and table.settings.get("vacation", True):
+            away = (await self.store.player(humans[0].user_id))["away_until"]
+            if away and away > now:
+                pauses.append((now, away))
+        return {"turn_started_at": now, "reminded": 0,
+                **await self._deadlines(table, now, pauses if humans else None)}
+
+    async def _deadlines(self, table: TableRow, start: float, pauses: list | None) -> dict[str, float | None]:
+        """Deadline and reminder instants of a turn started at ``start`` (``pauses=None``: no clock).
+
+        All three are instants when the *running* clock (playing hours and pauses excluded) has
+        used half, nine tenths and all of the allowance, so a stopped clock never reminds."""
+        control = TimeControl.parse(table.settings.get("clock"))
+        if control.allowance is None or pauses is None:
+            return {"deadline_at": None, "half_at": None, "late_at": None}
+        hours = tuple(table.settings["hours"]) if table.settings.get("hours") else None
+        tz = zone(await self.store.guild_zone(table.guild_id))
+        return {key: deadline(start, control.allowance * share, hours, tz, pauses)
+                for key, share in (("half_at", 0.5), ("late_at", 0.9), ("deadline_at", 1.0))}
+
+    async def play_for_absent(self, table_id: int, version: int) -> TableRow | None:
+        """Time ran out: the AI plays the waiting player's move (once: only if nothing moved since)."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            humans = [s for s in self.waiting_on(table) if not s.is_ai]
+            if table.version != version or not humans:
+                return None
+            game, state = self.game(table), self.state(table)
+            seat = humans[0].seat
+            move = await asyncio.to_thread(choose_move, game, state, seat, "random", seed=table.seed + version)
+            return await self._commit(table, game, state, seat, move, note="clock.ai_moved")
+
+    async def skip_absent(self, table_id: int, version: int) -> TableRow | None:
+        """Time ran out: the waiting player's turn is skipped (games whose rules allow it)."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            humans = [s for s in self.waiting_on(table) if not s.is_ai]
+            if table.version != version or not humans:
+                return None
+            game, state = self.game(table), self.state(table)
+            seat = humans[0].seat
+            after, events = game.skip(state, seat)
+            words = {lang: translate("clock.skipped_words", lang) for lang in LANGUAGES}
+            return await self._commit_state(table, game, after, seat, "-", words, events, "clock.skipped")
+
+    async def drop_absent(self, table_id: int, version: int) -> TableRow | None:
+        """Time ran out: the waiting player is dropped and the AI plays their seat from now on."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            humans = [s.seat for s in self.waiting_on(table) if not s.is_ai]
+            if table.version != version or not humans:
+                return None
+            return await self._hand_to_ai(table, humans, "dropped")
+
+    async def vote_absent(self, table_id: int, voter_id: int, seat: int) -> tuple[TableRow, int, int]:
+        """A vote to hand a waiting player's seat to the AI; a majority of the other human players
+        carries it. Returns the table, the votes so far and the votes needed."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            if table.status != "active":
+                raise HostError("host.game_over")
+            if not self.seats_of(table, voter_id):
+                raise HostError("host.not_a_player")
+            target = next((s for s in table.seats if s.seat == seat), None)
+            if target is None or target.is_ai:
+                raise HostError("vote.not_human")
+            if target.user_id == voter_id:
+                raise HostError("vote.self")
+            if target not in self.waiting_on(table):
+                raise HostError("vote.not_waiting", player=target.name)
+            voters = {s.user_id for s in table.seats if s.user_id is not None and s.seat != seat}
+            votes = sorted(set(table.settings.get("votes", {}).get(str(seat), [])) | {voter_id})
+            needed = len(voters) // 2 + 1
+            if len(votes) >= needed:
+                settings = {**table.settings, "votes": {**table.settings.get("votes", {}), str(seat): []}}
+                table.settings = settings
+                return await self._hand_to_ai(table, [seat], "voted_out"), len(votes), needed
+            settings = {**table.settings, "votes": {**table.settings.get("votes", {}), str(seat): votes}}
+            await self.store.update_table(table.id, settings=settings)
+            return await self.table(table.id), len(votes), needed
+
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        if mode not in NOTIFY_MODES:
+            raise HostError("notify.bad", modes=", ".join(NOTIFY_MODES))
+        await self.store.set_player(user_id, notify=mode)
+
+    async def away(self, user_id: int, days: int) -> tuple[float | None, float]:
+        """Go on vacation for ``days`` (0 ends it early, refunding whole unused days). Clocks of
+        the player's waiting games stop until then, except in games that forbid vacation.
+        Returns the vacation's end and the days left this year."""
+        now = self.clock()
+        player = await self.store.player(user_id)
+        year = datetime.fromtimestamp(now, timezone.utc).year
+        used = player["vacation_used"] if player["vacation_year"] == year else 0.0
+        away = player["away_until"] if player["away_until"] and player["away_until"] > now else None
+        if days < 0:
+            raise HostError("away.bad_days")
+        if days == 0:
+            if away is not None:
+                used = max(0.0, used - int((away - now) // DAY))
+            away = None
+        else:
+            if used + days > VACATION_DAYS_PER_YEAR:
+                raise HostError("away.no_allowance", left=int(VACATION_DAYS_PER_YEAR - used))
+            away = max(now, away or now) + days * DAY
+            used += days
+        await self.store.set_player(user_id, away_until=away, vacation_year=year, vacation_used=used)
+        for table in await self.store.tables_of_user(user_id, ("active",)):
+            if any(s.user_id == user_id for s in self.waiting_on(table)) and table.settings.get("vacation", True):
+                async with self.lock(table.id):
+                    fresh = await self.table(table.id)
+                    if fresh.turn_started_at is None or fresh.deadline_at is None:
+                        continue
+                    pauses = [(max(now, fresh.turn_started_at), away)] if away else []
+                    await self.store.update_table(fresh.id, **await self._deadlines(fresh, fresh.turn_started_at, pauses))
+        return away, VACATION_DAYS_PER_YEAR - used
+
