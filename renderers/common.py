@@ -32,6 +32,7 @@ PALETTE: Mapping[str, RGB] = {
     "blue": (38, 104, 214),
     "yellow": (240, 186, 18),
     "green": (34, 150, 76),
+    "purple": (142, 68, 173),  # the fifth seat (Middle Ages plays up to five)
     "black": (28, 28, 30),
     "white": (250, 250, 250),
 }

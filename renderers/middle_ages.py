@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from games.middle_ages.data import ESTATES
 from renderers.common import (
-    PALETTE,
+    DEFAULT_THEME,
     Theme,
     crown_sprite,
     darker,
@@ -56,8 +56,8 @@ RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]
 
-#: The five seat colours: the shared palette plus purple for the fifth seat.
-THEME = Theme(palette={**PALETTE, "purple": (142, 68, 173)})
+#: The shared theme: its palette has the five seat colours (purple is the fifth).
+THEME = DEFAULT_THEME
 
 #: Tile colours per estate (board order), chosen to stay apart from each other.
 ESTATE_FILL: dict[str, RGB] = {
