@@ -1,0 +1,50 @@
+"""Madeira figures: full random playouts (2, 3, 4 players), plies per 4-player game, one
+legal-move generation mid-game, one render, and the PNG encode alone of the same image.
+Prints medians. Run: python3 bench/madeira.py [--rounds N]"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import common  # noqa: E402
+from bench.common import median_ms  # noqa: E402
+from games.registry import get_game  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+from renderers.madeira import draw, render  # noqa: E402
+
+madeira = get_game("madeira")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=50)
+    rounds = parser.parse_args().rounds
+    state = common.midgame(madeira, 4, 120)
+    seat = min(madeira.to_act(state))
+    view = madeira.view(state, None)
+    render(view)  # build the cached static layer once, as a running bot has it
+    image = draw(view)
+    plies = [common.playout(madeira, 4, seed).ply for seed in range(rounds)]
+    figures = {
+        "playout 2p (ms)": median_ms(lambda i: common.playout(madeira, 2, i), rounds),
+        "playout 3p (ms)": median_ms(lambda i: common.playout(madeira, 3, i), rounds),
+        "playout 4p (ms)": median_ms(lambda i: common.playout(madeira, 4, i), rounds),
+        # A fresh copy each time, so the per-state cache does not help.
+        "legal moves mid-game (ms)": median_ms(lambda i: madeira.legal_moves(state.clone(), seat), rounds * 4),
+        "render (ms)": median_ms(lambda i: render(view), rounds),
+        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+    }
+    for name, value in figures.items():
+        print(f"{name:30s} {value:8.2f}")
+    print(f"{'plies per 4p playout (median)':30s} {statistics.median(plies):8.0f}")
+    print(f"{'PNG size (KB)':30s} {len(render(view)) / 1024:8.1f}")
+    print(f"{'image size (px)':30s} {image.width:>4d} x {image.height}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Madeira's move notation (rules help "Notation"): one decision per move, a verb first.
+
+A move *is* its notation: ``format_move`` returns the canonical text, ``parse_move`` reads what a
+player typed and resolves it against the legal moves. Reading is case-insensitive, accepts
+full-width characters, ``→`` / ``>`` for ``-``, a few Japanese verbs (``パス 1``, ``収穫``), and a
+shortened move when exactly one legal move starts with it (``pass 1`` for the only slot-I move).
+A shortened move that fits several (``pass 2`` fits ``pass 2 reals`` and ``pass 2 city``) is
+refused as ambiguous, listing them. Text that names no verb of the notation is malformed; a
+well-formed move the position does not allow is illegal, and the error says what is asked.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from games.errors import AmbiguousMove, IllegalMove, MalformedMove
+from games.messages import Text
+
+VERBS = frozenset((
+    "city", "field", "row", "take", "guild", "favor", "die", "pirate", "pass", "act", "harvest", "skip",
+    "done", "move", "ship", "buy", "wood", "reward", "support", "flip", "again", "marker", "building", "pay",
+    "pirates", "honor", "upkeep", "feed", "score", "wealth", "mill",
+))
+ALIASES = {
+    "パス": "pass", "ダイス": "die", "海賊": "pirate", "海賊ダイス": "pirate", "アクション": "act", "行動": "act",
+    "収穫": "harvest", "スキップ": "skip", "なし": "skip", "終了": "done", "完了": "done", "移動": "move",
+    "船": "ship", "支払う": "pay", "払う": "pay", "海賊点": "pirates", "名誉": "honor", "風車": "mill",
+    "列": "row", "要請": "take", "達成": "score", "favour": "favor", "ships": "ship", "workers": "move",
+}
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", str(text)).strip().lower()
+    text = text.replace("→", "-").replace(">", "-")
+    text = re.sub(r"\s*-\s*", "-", text)
+    words = text.split()
+    if words and words[0] in ALIASES:
+        words[0] = ALIASES[words[0]]
+    return " ".join(words)
+
+
+def parse_move(legal: list[str], text: str, asked: Text | None = None) -> str:
+    """The legal move ``text`` names. Raises ``MalformedMove`` for text outside the notation,
+    ``AmbiguousMove`` when a shortened form fits several legal moves, ``IllegalMove`` when it
+    fits none (``asked`` says what the position asks for)."""
+    raw = str(text)
+    normal = normalise(raw)
+    if not normal:
+        raise MalformedMove(text=raw, reason=Text("madeira.reason.format"))
+    if normal in legal:
+        return normal
+    fits = [m for m in legal if m.startswith(normal + " ") or m.startswith(normal + "-") or m.startswith(normal + ".")]
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        shown = ", ".join(fits[:12]) + (", …" if len(fits) > 12 else "")
+        raise AmbiguousMove(text=raw, options=shown)
+    verb = normal.split()[0]
+    if verb not in VERBS:
+        raise MalformedMove(text=raw, reason=Text("madeira.reason.unknown_word", word=verb))
+    if asked is None:
+        raise IllegalMove(text=raw, reason=Text("madeira.reason.waiting"))
+    raise IllegalMove(text=raw, reason=Text("madeira.reason.expected", prompt=asked,
+                                            examples=", ".join(f"`{m}`" for m in legal[:5]) or "-"))
+
+
+__all__ = ["parse_move", "normalise", "VERBS"]

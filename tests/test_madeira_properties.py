@@ -1,0 +1,197 @@
+"""Property tests over random legal Madeira games (hypothesis chooses every move, so it shrinks).
+
+For 2, 3 and 4 players: games end, the rules' invariants hold after every move, states survive
+JSON, every legal move survives format -> parse, the record replays through ``python -m games
+replay`` to the same final state, and nothing of a pirate total leaks into a public view, a public
+event or the board image.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import cli
+from games.madeira import GAME as madeira
+from games.madeira import board as B
+from games.madeira.data import BOARD
+from games.rng import Rng
+from tests.play import random_game
+
+START = BOARD.start
+
+
+def check_invariants(state) -> None:
+    n = state.n
+    limit = BOARD.counts[n].dice_limit
+    for seat, p in enumerate(state.p):
+        # Pieces are conserved: 12 workers, 6 ships, 3 action markers.
+        assert p["workers"] + B.workers_on_board(state, seat) == START["workers"]
+        assert p["ships"] + B.ships_on_board(state, seat) == START["ships"]
+        assert sum(markers.count(seat) for markers in state.markers) <= START["markers"]
+        for key in ("wheat", "sugar", "wine", "wood", "bread", "pirates"):
+            assert p[key] >= 0, key
+        if state.phase != "over":
+            assert p["reals"] >= 0 and p["pp"] >= 0
+        assert 0 <= p["mill"] < len(BOARD.windmill["levels"])
+        assert len({f for f, _ in p["favors"]}) == len(p["favors"])
+    for seats in state.field_workers:
+        assert len(set(seats)) == len(seats) <= n  # one worker per player and field
+    assert min(state.field_wood) >= 0 and state.field_wood[B.FOREST] == 0
+    for dice in state.bdice:
+        assert len(dice) <= limit and sum(1 for d in dice if d[0] == 1) <= 1
+    # Favors: each is on a district or with exactly one player.
+    held = [f for p in state.p for f, _ in p["favors"]]
+    lying = [f for districts in state.districts for f in districts if f]
+    assert sorted(held + lying) == sorted(BOARD.favors)
+    # Ships only on slots in play for this player count; citizens stay in their cities.
+    for code in B.SHIP_PLACES:
+        if code != B.HOME and B.ship_at(state, code) is not None:
+            assert B.slot_available(state, code)
+    assert sum(spots.count(-1) for spots in state.city) == len(BOARD.cities)
+    # The seat asked to act has a legal move.
+    if state.phase != "over":
+        (seat,) = madeira.to_act(state)
+        assert madeira.legal_moves(state, seat)
+    else:
+        assert madeira.result(state) is not None
+
+
+def check_views(state, events) -> None:
+    """No public view, public event or other seat's view depends on a pirate total."""
+    public = json.dumps(madeira.view(state, None), sort_keys=True)
+    hidden = state.clone()
+    for p in hidden.p:
+        p["pirates"] += 7
+    if state.phase != "over":
+        assert json.dumps(madeira.view(hidden, None), sort_keys=True) == public
+        for seat in range(state.n):
+            mine = madeira.view(state, seat)
+            assert mine["private"]["pirates"] == state.p[seat]["pirates"]
+            assert {k: v for k, v in mine.items() if k not in ("private", "seat")} == \
+                {k: v for k, v in json.loads(public).items() if k != "seat"}
+    for event in events:
+        if event.key == "madeira.event.pirate_total":
+            assert event.seats == frozenset({event.params["seat"]})
+        else:
+            assert event.seats is None and "total" not in event.params
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_games_end_keep_invariants_round_trip_and_replay(players, data):
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    order = data.draw(st.sampled_from(["reverse", "turn"]), label="city_order")
+    state = madeira.new_game(players, {"city_order": order}, seed)
+    record = []
+    for ply in range(3000):
+        if not madeira.to_act(state):
+            break
+        (seat,) = madeira.to_act(state)
+        legal = madeira.legal_moves(state, seat)
+        assert legal and len(set(legal)) == len(legal)
+        if ply % 17 == 0:
+            for move in legal:  # every legal move survives format -> parse
+                assert madeira.parse_move(state, madeira.format_move(state, move), seat) == move
+        move = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
+        record.append(f"{seat} {madeira.format_move(state, move)}")
+        state, events = madeira.apply(state, seat, move)
+        check_invariants(state)
+        if ply % 11 == 0:
+            assert madeira.state_from_json(json.loads(json.dumps(madeira.state_to_json(state)))) == state
+            check_views(state, events)
+            copy = madeira.determinize(state, seat, Rng(ply))
+            assert copy.p[seat] == state.p[seat] and madeira.legal_moves(copy, seat) == madeira.legal_moves(state, seat)
+    assert madeira.result(state) is not None, "the game must end"
+    assert madeira.state_from_json(json.loads(json.dumps(madeira.state_to_json(state)))) == state
+
+    out = io.StringIO()
+    args = ["replay", "madeira", "--players", str(players), "--seed", str(seed), "--option",
+            f"city_order={order}", "--moves", "-"]
+    code = cli.main(args, out=out, stdin=io.StringIO("\n".join(record)))
+    replayed = json.loads(out.getvalue())
+    assert code == 0 and replayed["ok"] and replayed["applied"] == len(record)
+    assert replayed["finished"] and replayed["state"] == madeira.state_to_json(state)
+    result = madeira.result(state)
+    assert (replayed["scores"], replayed["ranks"]) == (result.scores, result.ranks)
+
+
+def test_public_view_and_image_are_identical_when_only_pirate_totals_differ():
+    from renderers.madeira import render
+
+    states, _ = random_game(madeira, 4, seed=8)
+    for state in (states[len(states) // 3], states[2 * len(states) // 3]):
+        other = state.clone()
+        for seat, p in enumerate(other.p):
+            p["pirates"] += 3 * seat + 5
+        a, b = madeira.view(state, None), madeira.view(other, None)
+        assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+        assert render(a) == render(b)
+        assert madeira.view(state, 0)["private"] != madeira.view(other, 0)["private"]
+        # A seat's own view draws the same public picture: its secret is never drawn.
+        assert render(madeira.view(state, 1)) == render(a)
+
+
+def test_determinize_resamples_every_other_pirate_total_and_keeps_everything_public():
+    states, _ = random_game(madeira, 3, seed=4)
+    state = states[len(states) // 2]
+    scrambled = state.clone()
+    scrambled.p[0]["pirates"], scrambled.p[2]["pirates"] = 99, 42
+    a = madeira.determinize(state, 1, Rng(3))
+    b = madeira.determinize(scrambled, 1, Rng(3))
+    assert a == b  # nothing of seat 0's or seat 2's total was read
+    assert madeira.view(a, None) == madeira.view(state, None)  # the public table is untouched
+    assert a.p[1]["pirates"] == state.p[1]["pirates"]
+
+
+def test_the_mcts_ai_plays_legal_madeira_moves():
+    from games.ai import choose_move
+
+    states, _ = random_game(madeira, 3, seed=6)
+    for state in states[40:200:60]:
+        seat = min(madeira.to_act(state))
+        move = choose_move(madeira, state, seat, "mcts", seed=2, playouts=6, seconds=30)
+        assert move in madeira.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_selfplay_plays_whole_games_for_every_player_count(players):
+    out = io.StringIO()
+    code = cli.main(["selfplay", "madeira", "--players", str(players), "--seed", "5"], out=out)
+    data = json.loads(out.getvalue())
+    assert code == 0 and data["ok"] and data["finished"] and len(data["ranks"]) == players
+
+
+def test_selfplay_record_and_images_replay_to_the_same_state(tmp_path):
+    out = io.StringIO()
+    args = ["--players", "3", "--seed", "9"]
+    assert cli.main(["selfplay", "madeira", *args, "--out", str(tmp_path)], out=out) == 0
+    final = json.loads(out.getvalue())
+    record = (tmp_path / "record.txt").read_text(encoding="utf-8")
+    assert record.startswith("# madeira --players 3 --seed 9")
+    assert (tmp_path / "move-000.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / f"move-{final['applied']:03d}.png").exists()
+    again = io.StringIO()
+    assert cli.main(["replay", "madeira", *args, "--moves", str(tmp_path / "record.txt")], out=again) == 0
+    assert json.loads(again.getvalue())["state"] == final["state"]
+
+
+def test_legal_lists_each_move_as_replay_reads_it():
+    out = io.StringIO()
+    assert cli.main(["legal", "madeira", "--players", "2", "--seed", "3", "--moves", "-"], out=out,
+                    stdin=io.StringIO("")) == 0
+    data = json.loads(out.getvalue())
+    (seat,) = data["to_act"]
+    first = data["legal"][str(seat)][0]
+    again = io.StringIO()
+    assert cli.main(["replay", "madeira", "--players", "2", "--seed", "3", "--moves", "-"], out=again,
+                    stdin=io.StringIO(f"{seat} {first}\n")) == 0
+    bad = io.StringIO()
+    assert cli.main(["replay", "madeira", "--players", "2", "--seed", "3", "--moves", "-"], out=bad,
+                    stdin=io.StringIO(f"{seat} castle 9\n")) == 1
+    assert json.loads(bad.getvalue())["error"]["line"] == 1
