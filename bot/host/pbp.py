@@ -54,39 +54,25 @@ class PlayByPost:
         return {key: deadline(start, control.allowance * share, hours, tz, pauses)
                 for key, share in (("half_at", 0.5), ("late_at", 0.9), ("deadline_at", 1.0))}
 
-    async def play_for_absent(self, table_id: int, version: int) -> TableRow | None:
-        """Time ran out: the AI plays the waiting player's move (once: only if nothing moved since)."""
+    async def act_for_absent(self, table_id: int, version: int, policy: str) -> TableRow | None:
+        """Time ran out on the turn at ``version``: the AI plays the waiting player's move
+        (``ai``), their turn is skipped (``skip``, games whose rules allow it), or they are dropped
+        and the AI plays their seat from now on (``drop``). Once only: if anything moved since
+        ``version``, nothing happens and ``None`` is returned."""
         async with self.lock(table_id):
             table = await self.table(table_id)
-            humans = [s for s in self.waiting_on(table) if not s.is_ai]
-            if table.version != version or not humans:
+            absent = [s.seat for s in self.waiting_on(table) if not s.is_ai]
+            if table.version != version or not absent:
                 return None
-            game, state = self.game(table), self.state(table)
-            seat = humans[0].seat
+            if policy == "drop":
+                return await self._hand_to_ai(table, absent, "dropped")
+            game, state, seat = self.game(table), self.state(table), absent[0]
+            if policy == "skip":
+                after, events = game.skip(state, seat)
+                words = {lang: translate("clock.skipped_words", lang) for lang in LANGUAGES}
+                return await self._commit_state(table, game, after, seat, "-", words, events, "clock.skipped")
             move = await asyncio.to_thread(choose_move, game, state, seat, "random", seed=table.seed + version)
             return await self._commit(table, game, state, seat, move, note="clock.ai_moved")
-
-    async def skip_absent(self, table_id: int, version: int) -> TableRow | None:
-        """Time ran out: the waiting player's turn is skipped (games whose rules allow it)."""
-        async with self.lock(table_id):
-            table = await self.table(table_id)
-            humans = [s for s in self.waiting_on(table) if not s.is_ai]
-            if table.version != version or not humans:
-                return None
-            game, state = self.game(table), self.state(table)
-            seat = humans[0].seat
-            after, events = game.skip(state, seat)
-            words = {lang: translate("clock.skipped_words", lang) for lang in LANGUAGES}
-            return await self._commit_state(table, game, after, seat, "-", words, events, "clock.skipped")
-
-    async def drop_absent(self, table_id: int, version: int) -> TableRow | None:
-        """Time ran out: the waiting player is dropped and the AI plays their seat from now on."""
-        async with self.lock(table_id):
-            table = await self.table(table_id)
-            humans = [s.seat for s in self.waiting_on(table) if not s.is_ai]
-            if table.version != version or not humans:
-                return None
-            return await self._hand_to_ai(table, humans, "dropped")
 
     async def vote_absent(self, table_id: int, voter_id: int, seat: int) -> tuple[TableRow, int, int]:
         """A vote to hand a waiting player's seat to the AI; a majority of the other human players

@@ -49,10 +49,9 @@ async def handle_due(host: Host, now: float) -> list[Due]:
 
 
 async def _time_up(host: Host, table: TableRow, policy: str) -> TableRow | None:
-    actions = {"ai": host.play_for_absent, "skip": host.skip_absent, "drop": host.drop_absent}
-    if policy in actions:
+    if policy in ("ai", "skip", "drop"):
         try:
-            return await actions[policy](table.id, table.version)
+            return await host.act_for_absent(table.id, table.version, policy)
         except HostError as refused:
             if refused.key == "host.stale":
                 return None  # another process handled this turn first
