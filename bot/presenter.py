@@ -18,7 +18,7 @@ from bot.host.clock import DAY
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
 from bot.views import board_view, lobby_view
-from games.messages import translate
+from games.messages import text_from_json, translate
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -386,8 +386,9 @@ class Presenter:
 
 
 def _seat_names(params: dict, table: TableRow) -> dict:
-    """Event params name seats by number; show the seat's player instead."""
-    named = dict(params)
+    """Stored event params, ready to say: nested texts translatable again, and a seat given by
+    number shown as its player."""
+    named = {key: text_from_json(value) for key, value in params.items()}
     if isinstance(named.get("seat"), int) and 0 <= named["seat"] < len(table.seats):
         seat = table.seats[named["seat"]]
         named["seat"] = f"{seat.seat + 1} ({seat.name})"

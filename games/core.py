@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from games.errors import NotYourTurn, SetupError
+from games.messages import text_to_json
 from games.rng import Rng
 
 State = TypeVar("State")
@@ -40,7 +41,8 @@ class Event:
     seats: frozenset[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"key": self.key, "params": dict(self.params)}
+        """JSON for storage; params that are :class:`~games.messages.Text` stay translatable."""
+        data: dict[str, Any] = {"key": self.key, "params": {k: text_to_json(v) for k, v in self.params.items()}}
         if self.seats is not None:
             data["seats"] = sorted(self.seats)
         return data

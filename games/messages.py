@@ -41,6 +41,20 @@ class Text:
         return translate(self.key, lang, **self.params)
 
 
+def text_to_json(value: Any) -> Any:
+    """A param for storage: a :class:`Text` becomes ``{"text": key, "params": {...}}`` (nested too)."""
+    if isinstance(value, Text):
+        return {"text": value.key, "params": {k: text_to_json(v) for k, v in value.params.items()}}
+    return value
+
+
+def text_from_json(value: Any) -> Any:
+    """The inverse of :func:`text_to_json`: stored params become :class:`Text` again."""
+    if isinstance(value, dict) and set(value) == {"text", "params"}:
+        return Text(value["text"], **{k: text_from_json(v) for k, v in value["params"].items()})
+    return value
+
+
 def translate(key: str, lang: str = "en", /, **params: Any) -> str:
     """The text of ``key`` in ``lang`` (falling back to English), with ``params`` filled in.
 

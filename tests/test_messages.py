@@ -28,3 +28,16 @@ def test_nested_texts_are_said_in_the_same_language():
     assert "z9" in translate("error.malformed", "ja", text="z9-a1", reason=reason)
     assert "ありません" in translate("error.malformed", "ja", text="z9-a1", reason=reason)
     assert translate("no.such.key", "ja") == "no.such.key"
+
+
+def test_events_keep_nested_texts_translatable_through_storage():
+    import json
+
+    from games.core import Event
+    from games.messages import text_from_json
+
+    event = Event("error.malformed", {"text": "z9-a1", "reason": Text("minoa.reason.no_point", point="z9")})
+    stored = json.loads(json.dumps(event.to_json()))
+    params = {k: text_from_json(v) for k, v in stored["params"].items()}
+    assert translate(stored["key"], "ja", **params) == "「z9-a1」は手として読めません: z9 という点はありません(行は a〜i、列は各行の左から1)"
+    assert "there is no point z9" in translate(stored["key"], "en", **params)
