@@ -386,10 +386,10 @@ class Presenter:
 
 
 def _seat_names(params: dict, table: TableRow) -> dict:
-    """Stored event params, ready to say: nested texts translatable again, and a seat given by
-    number shown as its player."""
+    """Stored event params, ready to say: nested texts translatable again, and every seat given by
+    number (a param named ``seat`` or ``..._seat``) shown as its player."""
     named = {key: text_from_json(value) for key, value in params.items()}
-    if isinstance(named.get("seat"), int) and 0 <= named["seat"] < len(table.seats):
-        seat = table.seats[named["seat"]]
-        named["seat"] = f"{seat.seat + 1} ({seat.name})"
+    for key, value in named.items():
+        if (key == "seat" or key.endswith("_seat")) and isinstance(value, int) and 0 <= value < len(table.seats):
+            named[key] = f"{value + 1} ({table.seats[value].name})"
     return named

@@ -219,3 +219,18 @@ def test_an_older_database_is_migrated_forward_keeping_its_games(tmp_path):
     run(scenario())
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+
+
+def test_event_params_naming_seats_show_the_players():
+    from bot.host.store import SeatRow, TableRow
+    from bot.presenter import _seat_names
+    from games.messages import Text
+
+    table = TableRow(id=1, guild_id=1, channel_id=1, thread_id=1, lobby_message_id=None, status_message_id=None,
+                     game="minoa", num_players=2, options={}, seed=0, status="active", owner_id=ALICE, state=None,
+                     version=1, announced_version=0, settings={}, created_at=0, updated_at=0,
+                     seats=[SeatRow(0, ALICE, None, "alice"), SeatRow(1, BOB, None, "bob")])
+    said = _seat_names({"seat": 0, "victim_seat": 1, "count": 1,
+                        "why": {"text": "minoa.reason.taken", "params": {}}}, table)
+    assert said["seat"] == "1 (alice)" and said["victim_seat"] == "2 (bob)" and said["count"] == 1
+    assert said["why"] == Text("minoa.reason.taken")
