@@ -38,3 +38,21 @@ def median_ms(fn: Callable[[int], Any], rounds: int) -> float:
         fn(i)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+def render_figures(render: Callable[[dict], bytes], draw: Callable[[dict], Any], view: dict,
+                   rounds: int) -> tuple[dict[str, float], Any]:
+    """Median render time and PNG-encode-alone time of one view (the issues' render <= 2x encode
+    target), with static layers built first as a running bot has them; also returns the image."""
+    from renderers.common import encode_png
+
+    render(view)
+    image = draw(view)
+    figures = {"render (ms)": median_ms(lambda i: render(view), rounds),
+               "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds)}
+    return figures, image
+
+
+def print_figures(figures: dict[str, float], width: int = 30) -> None:
+    for name, value in figures.items():
+        print(f"{name:{width}s} {value:8.2f}")

@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common  # noqa: E402
 from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
 from renderers.madeira import draw, render  # noqa: E402
 
 madeira = get_game("madeira")
@@ -27,8 +26,7 @@ def main() -> None:
     state = common.midgame(madeira, 4, 120)
     seat = min(madeira.to_act(state))
     view = madeira.view(state, None)
-    render(view)  # build the cached static layer once, as a running bot has it
-    image = draw(view)
+    drawing, image = common.render_figures(render, draw, view, rounds)
     plies = [common.playout(madeira, 4, seed).ply for seed in range(rounds)]
     figures = {
         "playout 2p (ms)": median_ms(lambda i: common.playout(madeira, 2, i), rounds),
@@ -36,11 +34,9 @@ def main() -> None:
         "playout 4p (ms)": median_ms(lambda i: common.playout(madeira, 4, i), rounds),
         # A fresh copy each time, so the per-state cache does not help.
         "legal moves mid-game (ms)": median_ms(lambda i: madeira.legal_moves(state.clone(), seat), rounds * 4),
-        "render (ms)": median_ms(lambda i: render(view), rounds),
-        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+        **drawing,
     }
-    for name, value in figures.items():
-        print(f"{name:30s} {value:8.2f}")
+    common.print_figures(figures)
     print(f"{'plies per 4p playout (median)':30s} {statistics.median(plies):8.0f}")
     print(f"{'PNG size (KB)':30s} {len(render(view)) / 1024:8.1f}")
     print(f"{'image size (px)':30s} {image.width:>4d} x {image.height}")

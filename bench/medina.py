@@ -15,7 +15,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common  # noqa: E402
 from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
 from renderers.medina import draw, render  # noqa: E402
 
 medina = get_game("medina")
@@ -35,8 +34,7 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     state = midgame()
     view = medina.view(state, None)
-    render(view)  # build the cached static layers once, as a running bot has them
-    image = draw(view)
+    drawing, image = common.render_figures(render, draw, view, rounds)
     figures = {
         "playout 2p E2 (ms)": median_ms(lambda i: playout(2, i), rounds),
         "playout 3p E2 modules (ms)": median_ms(lambda i: playout(3, i, {"well": "on", "tea": "on"}), rounds),
@@ -46,11 +44,9 @@ def main() -> None:
         # A fresh copy each time, so the per-state caches do not help.
         "legal moves mid-game (ms)": median_ms(
             lambda i: medina.legal_moves(replace(state, _scan=None, _legal={}), state.turn), rounds * 4),
-        "render (ms)": median_ms(lambda i: render(view), rounds),
-        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+        **drawing,
     }
-    for name, value in figures.items():
-        print(f"{name:30s} {value:8.2f}")
+    common.print_figures(figures)
     ratio = figures["render (ms)"] / figures["PNG encode alone (ms)"]
     worst = max(figures[k] for k in figures if k.startswith("playout 4p"))
     print(f"{'render / encode':30s} {ratio:8.2f}   (target <= 2.0)")

@@ -13,7 +13,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common  # noqa: E402
 from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
 from renderers.middle_ages import draw, render  # noqa: E402
 
 middle_ages = get_game("middle_ages")
@@ -33,20 +32,17 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     state = midgame()
     view = middle_ages.view(state, None)
-    render(view)  # build the cached static layers once, as a running bot has them
-    image = draw(view)
+    drawing, image = common.render_figures(render, draw, view, rounds)
     seat = min(middle_ages.to_act(state))
     figures = {
         "playout 5p (ms)": median_ms(lambda i: playout(5, i), rounds),
         "playout 2p (ms)": median_ms(lambda i: playout(2, i), rounds),
         "legal moves mid-game (ms)": median_ms(lambda i: middle_ages.legal_moves(state, seat), rounds * 4),
         "view (ms)": median_ms(lambda i: middle_ages.view(state, None), rounds),
-        "render (ms)": median_ms(lambda i: render(view), rounds),
         "draw alone (ms)": median_ms(lambda i: draw(view), rounds),
-        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+        **drawing,
     }
-    for name, value in figures.items():
-        print(f"{name:28s} {value:8.2f}")
+    common.print_figures(figures, 28)
     print(f"{'render / encode':28s} {figures['render (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
     print(f"{'PNG size (KB)':28s} {len(render(view)) / 1024:8.1f}")
     print(f"{'image size (px)':28s} {image.width:>4d} x {image.height}")

@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common  # noqa: E402
 from bench.common import median_ms  # noqa: E402
 from games.registry import get_game  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
 from renderers.minoa import draw, render  # noqa: E402
 
 minoa = get_game("minoa")
@@ -34,8 +33,7 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     state = midgame()
     view = minoa.view(state, None)
-    render(view)  # build the cached static layers once, as a running bot has them
-    image = draw(view)
+    drawing, image = common.render_figures(render, draw, view, rounds)
     figures = {
         "playout 2p (ms)": median_ms(lambda i: playout(2, i), rounds),
         "playout 3p (ms)": median_ms(lambda i: playout(3, i), rounds),
@@ -43,11 +41,9 @@ def main() -> None:
         # A fresh copy each time, so the per-state cache of legal black sticks does not help.
         "legal moves mid-game (ms)": median_ms(
             lambda i: minoa.legal_moves(dataclasses.replace(state, _legal_black=None), state.turn), rounds * 4),
-        "render (ms)": median_ms(lambda i: render(view), rounds),
-        "PNG encode alone (ms)": median_ms(lambda i: encode_png(image), rounds),
+        **drawing,
     }
-    for name, value in figures.items():
-        print(f"{name:28s} {value:8.2f}")
+    common.print_figures(figures, 28)
     ratio = figures["render (ms)"] / figures["PNG encode alone (ms)"]
     worst = max(figures[k] for k in figures if k.startswith("playout"))
     print(f"{'render / encode':28s} {ratio:8.2f}   (target <= 2.0)")
