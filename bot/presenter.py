@@ -107,8 +107,8 @@ class Presenter:
                 board = await thread.send(content=await self._board_text(table, lang), file=_file(table, image),
                                           view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
                 await self.host.attach(table.id, board_message_id=board.id)
-            await self._status(table, thread, lang, image if board is None else None, view,
-                               board.jump_url if board is not None else None)
+                table.board_message_id = board.id
+            await self._status(table, thread, lang, image if board is None else None, view)
             await self.host.mark_announced(table.id, table.version)
             if table.status == "finished":
                 await self.refresh_lobby(table)
@@ -136,9 +136,13 @@ class Presenter:
             log.exception("drawing table %s (version %s) failed", table.id, table.version)
             return None
 
-    async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None,
-                      view: discord.ui.View | None, latest: str | None) -> None:
-        """Create (and pin) or edit the one status message of the game's thread."""
+    async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None = None,
+                      view: discord.ui.View | None = None) -> None:
+        """Create (and pin) or edit the one status message of the game's thread; with ``image``
+        (per-move posts off) it carries the board, otherwise it links to the latest board post."""
+        latest = None
+        if table.board_message_id:
+            latest = thread.get_partial_message(table.board_message_id).jump_url
         content = await self.status_text(table, lang, latest)
         extra: dict[str, Any] = {}
         if image is not None:  # per-move posts are off: the status message carries the board
@@ -194,13 +198,8 @@ class Presenter:
                 return
             lang = await self.bot.guild_lang(table.guild_id)
             thread = await self.bot.channel(table.thread_id)
-            latest = None
-            if table.board_message_id:
-                latest = thread.get_partial_message(table.board_message_id).jump_url
-            content = await self.status_text(table, lang, latest)
             try:
-                await thread.get_partial_message(table.status_message_id).edit(
-                    content=content, allowed_mentions=discord.AllowedMentions.none())
+                await self._status(table, thread, lang)
             except discord.HTTPException:
                 log.warning("could not refresh the status message of table %s", table.id, exc_info=True)
 
