@@ -34,7 +34,8 @@ STATUS_MOVES = 3
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-def _file(table: TableRow, image: bytes | None) -> Any:
+def board_file(table: TableRow, image: bytes | None) -> Any:
+    """The board PNG as an upload named after the game, table and version (``MISSING`` if none)."""
     if image is None:
         return discord.utils.MISSING
     return discord.File(io.BytesIO(image), filename=f"{table.game}-{table.id}-{table.version}.png")
@@ -104,7 +105,7 @@ class Presenter:
             thread = await self.bot.channel(table.thread_id)
             board = None
             if table.settings.get("posts", True):
-                board = await thread.send(content=await self._board_text(table, lang), file=_file(table, image),
+                board = await thread.send(content=await self._board_text(table, lang), file=board_file(table, image),
                                           view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
                 await self.host.attach(table.id, board_message_id=board.id)
                 table.board_message_id = board.id
@@ -146,7 +147,7 @@ class Presenter:
         content = await self.status_text(table, lang, latest)
         extra: dict[str, Any] = {}
         if image is not None:  # per-move posts are off: the status message carries the board
-            extra = {"attachments": [_file(table, image)], "view": view}
+            extra = {"attachments": [board_file(table, image)], "view": view}
         if table.status_message_id:
             try:
                 await thread.get_partial_message(table.status_message_id).edit(

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,6 +12,7 @@ from discord.ext import commands
 from bot.cogs import guarded
 from bot.host import HostError, TableRow
 from bot.i18n import ls, t
+from bot.presenter import board_file
 from bot.views import builder_view, resign_view
 from games.errors import GameError
 
@@ -68,9 +68,8 @@ class PlayCog(commands.Cog, name="Play"):
             done += "\n" + t("play.again", lang)
             png = await self.bot.presenter.board_image(table)
             if png is not None:
-                extra["attachments" if edit else "file"] = (
-                    [discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png")] if edit
-                    else discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"))
+                file = board_file(table, png)
+                extra = {"attachments": [file]} if edit else {"file": file}
         if edit:
             await interaction.edit_original_response(content=done, view=None, **extra)
         else:
@@ -127,8 +126,7 @@ class PlayCog(commands.Cog, name="Play"):
         if png is None:
             await interaction.followup.send(caption, ephemeral=True)
             return
-        await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}.png"),
-                                        ephemeral=True)
+        await interaction.followup.send(caption, file=board_file(table, png), ephemeral=True)
 
     @app_commands.command(name=ls("cmd.hand"), description=ls("cmd.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:
