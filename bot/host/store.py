@@ -270,10 +270,7 @@ class Store:
         async with self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks}){extra}"
                                    " ORDER BY id", statuses) as cur:
             rows = [_table(row) for row in await cur.fetchall()]
-        seats = await self._seats_of([t.id for t in rows])
-        for table in rows:
-            table.seats = seats.get(table.id, [])
-        return rows
+        return await self._with_seats(rows)
 
     async def tables_of_user(self, user_id: int, statuses: Iterable[str] = ("lobby", "active")) -> list[TableRow]:
         statuses = tuple(statuses)
@@ -283,10 +280,14 @@ class Store:
             f" JOIN seats s ON s.table_id = t.id WHERE s.user_id = ? AND t.status IN ({marks})"
             " GROUP BY t.id ORDER BY t.updated_at DESC", (user_id, *statuses)) as cur:
             rows = [_table(row) for row in await cur.fetchall()]
-        seats = await self._seats_of([t.id for t in rows])
-        for table in rows:
+        return await self._with_seats(rows)
+
+    async def _with_seats(self, tables: list[TableRow]) -> list[TableRow]:
+        """Fill in the seats of several tables with one query per 500 tables."""
+        seats = await self._seats_of([t.id for t in tables])
+        for table in tables:
             table.seats = seats.get(table.id, [])
-        return rows
+        return tables
 
     async def _seats(self, table_id: int) -> list[SeatRow]:
         return (await self._seats_of([table_id])).get(table_id, [])
@@ -377,10 +378,7 @@ class Store:
             f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'active' AND deadline_at IS NOT NULL"
             " AND reminded < 3 AND half_at <= ? ORDER BY deadline_at", (now,)) as cur:
             rows = [_table(row) for row in await cur.fetchall()]
-        seats = await self._seats_of([t.id for t in rows])
-        for table in rows:
-            table.seats = seats.get(table.id, [])
-        return rows
+        return await self._with_seats(rows)
 
     async def claim_stage(self, table_id: int, version: int, stage: int) -> bool:
         """Record that reminder ``stage`` of this turn is being handled; ``False`` if it already was
