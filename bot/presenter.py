@@ -179,7 +179,7 @@ class Presenter:
                     lines.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
             elif table.settings.get("clock", "none") == "none":
                 lines.append(t("status.no_clock", lang))
-        replaced = sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
+        replaced = self.host.replaced_seats(table)
         if replaced:
             lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
         recent = (await self.host.store.moves(table.id))[-STATUS_MOVES:]
@@ -236,7 +236,7 @@ class Presenter:
                   score="-" if standing.scores is None else standing.scores[s.seat])
                 for s in sorted(table.seats, key=lambda s: standing.ranks[s.seat]))
             lines.append(t("play.finished", lang, ranking=ranking))
-            replaced = sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
+            replaced = self.host.replaced_seats(table)
             if replaced:  # the result says when the AI finished someone's game
                 lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
         else:

@@ -121,6 +121,11 @@ class Host(PlayByPost):
         game, state = self.game(table), self.state(table)
         return mine[0], game.view(state, mine[0]), game.private_view(state, mine[0])
 
+    @staticmethod
+    def replaced_seats(table: TableRow) -> list[int]:
+        """Seats the AI took over after a timeout (dropped) or a vote (voted out)."""
+        return sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
+
     def standing(self, table: TableRow) -> Standing | None:
         """The final ranking, or ``None`` while the game runs."""
         if table.status != "finished" or table.state is None:

@@ -34,7 +34,7 @@ class PlayByPost:
         acting = game.to_act(state)
         humans = [s for s in seats if s.seat in acting and not s.is_ai]
         pauses = []
-        if humans and len(humans) == 1 and table.settings.get("vacation", True):
+        if len(humans) == 1 and table.settings.get("vacation", True):
             away = (await self.store.player(humans[0].user_id))["away_until"]
             if away and away > now:
                 pauses.append((now, away))
