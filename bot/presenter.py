@@ -123,7 +123,7 @@ class Presenter:
         """Whether the player who made the latest move must act again right away."""
         if table.status != "active":
             return False
-        latest = await self.host.store.moves(table.id, after_version=table.version - 1)
+        latest = await self.host.store.moves(table.id, after_version=table.version - 1, last=1)
         return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
 
     async def board_image(self, table: TableRow) -> bytes | None:
@@ -182,7 +182,7 @@ class Presenter:
         replaced = self.host.replaced_seats(table)
         if replaced:
             lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
-        recent = (await self.host.store.moves(table.id))[-STATUS_MOVES:]
+        recent = await self.host.store.moves(table.id, last=STATUS_MOVES)
         if recent:
             names = {s.seat: s.name for s in table.seats}
             lines.append(t("status.recent", lang))

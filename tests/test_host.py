@@ -234,3 +234,16 @@ def test_event_params_naming_seats_show_the_players():
                         "why": {"text": "minoa.reason.taken", "params": {}}}, table)
     assert said["seat"] == "1 (alice)" and said["victim_seat"] == "2 (bob)" and said["count"] == 1
     assert said["why"] == Text("minoa.reason.taken")
+
+
+def test_move_records_can_be_read_whole_or_just_the_last_few(tmp_path):
+    async def scenario():
+        host = await open_host(tmp_path / "db.sqlite3")
+        table = await started(host)
+        for user, move in [(ALICE, "e9-f8"), (BOB, "f8-g7"), (ALICE, "g7-h6")]:
+            table = await host.play(table.id, user, move)
+        assert [m.notation for m in await host.store.moves(table.id)] == ["e9-f8", "f8-g7", "g7-h6"]
+        assert [m.notation for m in await host.store.moves(table.id, last=2)] == ["f8-g7", "g7-h6"]
+        assert [m.ply for m in await host.store.moves(table.id, after_version=table.version - 1)] == [3]
+        await host.store.close()
+    run(scenario())

@@ -348,13 +348,14 @@ class Store:
                  json.dumps(move.words, ensure_ascii=False), json.dumps(move.events, ensure_ascii=False),
                  self.clock(), table_id))
 
-    async def moves(self, table_id: int, after_version: int = 0) -> list[MoveRow]:
-        """The table's move records, oldest first; only those newer than ``after_version`` if given."""
+    async def moves(self, table_id: int, after_version: int = 0, last: int | None = None) -> list[MoveRow]:
+        """The table's move records, oldest first; only those newer than ``after_version`` if
+        given, and only the ``last`` few if given (without reading the whole history)."""
         async with self.db.execute(
             "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-            " ORDER BY ply", (table_id, after_version)) as cur:
+            " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)) as cur:
             return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5])
-                    for r in await cur.fetchall()]
+                    for r in reversed(await cur.fetchall())]
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
         async with self._writing:
