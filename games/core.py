@@ -9,6 +9,7 @@ and returned, so the same game object serves every table at once. The contract (
 - ``legal_moves(state, seat)``; ``apply(state, seat, move) -> (state, events)`` never mutates its
   input and raises a :class:`~games.errors.MoveError` for anything the rules refuse;
 - ``view(state, seat | None)`` what that seat (or a spectator) may know, secrets of others absent;
+- ``decision(state, seat)`` what that seat must decide now, in words; ``seat_colours(state)``;
 - ``result(state)`` ``None`` while the game runs; ``scores(state)`` the running count;
 - ``parse_move`` / ``format_move`` the game's text notation;
 - ``state_to_json`` / ``state_from_json`` a lossless round trip.
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from games.errors import NotYourTurn, SetupError
-from games.messages import text_to_json
+from games.messages import Text, text_to_json
 from games.rng import Rng
 
 State = TypeVar("State")
@@ -219,6 +220,17 @@ class Game(ABC, Generic[State, Move]):
     def describe_private(self, private: dict[str, Any], lang: str = "en") -> str:
         """The private view as text for a DM or ``/hand``; games with secrets say it in words."""
         return "\n".join(f"{key}: {value}" for key, value in private.items())
+
+    def decision(self, state: State, seat: int) -> Text | None:
+        """What ``seat`` must decide now, as a translatable text ("place a building or a wall",
+        "choose the die for the steward"), or ``None`` when it need not act. The host says it in
+        the "your turn" post and the board image prints it; never a secret of another seat."""
+        return None
+
+    def seat_colours(self, state: State) -> list[str]:
+        """Each seat's colour as a palette name (``red``, ``blue``, ``yellow``, ``green``,
+        ``purple``): the board draws it and the host names it in the seat line."""
+        return []
 
     @abstractmethod
     def result(self, state: State) -> Result | None:

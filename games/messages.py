@@ -136,6 +136,11 @@ register_messages(
             "ja": "席{seat}はありません。席は0から({players}-1)までです",
         },
         "move.pass": {"en": "pass", "ja": "パス"},
+        "colour.red": {"en": "red", "ja": "赤"},
+        "colour.blue": {"en": "blue", "ja": "青"},
+        "colour.yellow": {"en": "yellow", "ja": "黄"},
+        "colour.green": {"en": "green", "ja": "緑"},
+        "colour.purple": {"en": "purple", "ja": "紫"},
         "ai.random": {"en": "Random (plays any legal move)", "ja": "ランダム(合法手から無作為に選ぶ)"},
         "ai.mcts": {
             "en": "Monte Carlo search (thinks about a second)",

@@ -1,6 +1,9 @@
 """Board images: ``render(game_name, view) -> PNG bytes``, one module per game.
 
-``renderers.<game_name>`` must define ``render(view, **options) -> bytes``. Modules load on first
+``renderers.<game_name>`` must define ``render(view, *, names=None, lang="en") -> bytes``: ``names``
+are the players' display names by seat (printed on the seat cards), ``lang`` the language of the
+words on the image (``en`` or ``ja``). A game with more public detail than fits the inline picture
+also defines ``render_detail`` with the same arguments: the full board, one click away. Modules load on first
 use, so the host pays for Pillow and a game's sprites only when it draws that game. Renderers read
 a view (``Game.view(state, seat)``), never a state, so they cannot show a secret (STYLE.md 7, 9).
 """
@@ -11,10 +14,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["render", "has_renderer"]
+__all__ = ["render", "render_detail", "has_renderer", "has_detail"]
 
 #: Modules of this package that are helpers, not games.
-_NOT_GAMES = frozenset({"common"})
+_NOT_GAMES = frozenset({"common", "frame", "messages"})
 
 
 def _module(game_name: str) -> ModuleType | None:
@@ -46,3 +49,19 @@ def render(game_name: str, view: dict[str, Any], **options: Any) -> bytes:
     if module is None:
         raise ValueError(f"no renderer for game {game_name!r}")
     return module.render(view, **options)
+
+
+def has_detail(game_name: str) -> bool:
+    """Whether ``game_name`` also has a full-board image beside its inline summary."""
+    module = _module(game_name)
+    return module is not None and callable(getattr(module, "render_detail", None))
+
+
+def render_detail(game_name: str, view: dict[str, Any], **options: Any) -> bytes | None:
+    """PNG bytes of the full board of ``game_name`` (``None`` when the inline image is the whole
+    board). Same arguments and errors as :func:`render`."""
+    module = _module(game_name)
+    if module is None:
+        raise ValueError(f"no renderer for game {game_name!r}")
+    detail = getattr(module, "render_detail", None)
+    return detail(view, **options) if callable(detail) else None

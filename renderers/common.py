@@ -4,18 +4,24 @@ A renderer is a pure function of a view and a few options (STYLE.md habit 9): it
 view, keeps its geometry and theme in named dataclasses, prepares its static layers and sprites
 once per size, and returns PNG bytes. The host runs it off the event loop.
 
-Nothing here reads system fonts: :func:`font` uses the TrueType font that Pillow (>= 10.1) bundles,
-so a fresh machine draws the same image as a developer's.
+Nothing here reads system fonts: :func:`font` uses the Noto Sans JP subset shipped in
+``renderers/fonts/``, so a fresh machine draws the same image (Japanese names included) as a
+developer's, CI and Docker.
 """
 
 from __future__ import annotations
 
+import contextvars
 import io
+import math
 import os
+import re
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Mapping
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -26,16 +32,30 @@ RGBA = tuple[int, int, int, int]
 #: gives 172 KB; level 1 takes about 20 ms and gives 192 KB; level 9 gains almost nothing.
 PNG_COMPRESS_LEVEL = 6
 
-#: Seat colours by the names the engines use in their views.
+#: Seat colours by the names the engines use in their views. Chosen so that every pair stays at
+#: least 24 CIEDE2000 apart for normal vision and under protanopia, deuteranopia and tritanopia
+#: (Machado et al. 2009 simulations; ``tests/test_render_standard.py`` checks it): brick red, navy,
+#: yellow, teal and orchid rather than the classic red/green and purple/blue pairs that merge.
 PALETTE: Mapping[str, RGB] = {
-    "red": (214, 48, 49),
-    "blue": (38, 104, 214),
-    "yellow": (240, 186, 18),
-    "green": (34, 150, 76),
-    "purple": (142, 68, 173),  # the fifth seat (Middle Ages plays up to five)
+    "red": (216, 15, 11),
+    "blue": (9, 33, 149),
+    "yellow": (234, 205, 62),
+    "green": (27, 140, 118),
+    "purple": (219, 75, 229),  # the fifth seat (Middle Ages plays up to five)
     "black": (28, 28, 30),
     "white": (250, 250, 250),
 }
+#: The seat colours among :data:`PALETTE` (the others colour pieces that belong to nobody).
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "purple")
+
+#: The mark of the last move: a hue no piece of any game uses (bright cyan, at least 15 CIEDE2000
+#: from every seat colour and the board under each simulation), always drawn as a halo or
+#: ring so it is told apart by form as well.
+HIGHLIGHT: RGB = (26, 232, 255)
+
+#: Every seat-owned mark carries the seat's number inside a shape of its own, so seats are told
+#: apart without colour: seat 1 a circle, 2 a square, 3 a diamond, 4 a hexagon, 5 a triangle.
+SEAT_SHAPES = ("circle", "square", "diamond", "hexagon", "triangle")
 
 
 def colour(name: str) -> RGB:
@@ -55,6 +75,27 @@ def darker(c: RGB, t: float = 0.35) -> RGB:
     return mix(c, (0, 0, 0), t)
 
 
+def luminance(c: RGB) -> float:
+    """Relative luminance (WCAG 2), 0 for black to 1 for white."""
+    def lin(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG contrast ratio of two colours (1 = none, 21 = black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(background: RGB) -> RGB:
+    """Black or white, whichever reads better on ``background`` (never yellow on yellow)."""
+    dark, light = (24, 22, 20), (255, 255, 255)
+    return dark if contrast(dark, background) >= contrast(light, background) else light
+
+
 @dataclass(frozen=True, eq=False)
 class Theme:
     """The colours of a board image. One theme serves every game; a game picks what it needs.
@@ -67,12 +108,13 @@ class Theme:
     board_edge: RGB = (196, 184, 160)
     grid: RGB = (205, 197, 181)
     dot: RGB = (120, 110, 96)
-    label: RGB = (92, 82, 68)
+    label: RGB = (72, 64, 52)
     text: RGB = (40, 36, 32)
+    muted: RGB = (110, 100, 86)
     card: RGB = (252, 249, 241)
     card_edge: RGB = (205, 196, 178)
     stick: RGB = PALETTE["black"]
-    highlight: RGB = (186, 84, 255)
+    highlight: RGB = HIGHLIGHT
     gold: RGB = (246, 182, 10)
     silver: RGB = (204, 206, 212)
     #: How far a claimed area's fill goes from ``board`` towards its owner's colour.
@@ -97,37 +139,260 @@ class Theme:
 DEFAULT_THEME = Theme()
 
 
+# --- caches that recording clears -----------------------------------------------------------------
+
+_CACHES: list[Any] = []
+
+
+def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
+    """``functools.lru_cache`` for layers and sprites, registered so that :func:`recording` can
+    clear it: under a recording every label is drawn afresh and so measured."""
+    def wrap(function: Callable[..., Any]) -> Any:
+        wrapped = lru_cache(maxsize=maxsize)(function)
+        _CACHES.append(wrapped)
+        return wrapped
+    return wrap
+
+
+# --- fonts ----------------------------------------------------------------------------------------
+
+#: The font shipped with the package: a subset of Noto Sans CJK JP (SIL OFL 1.1, see
+#: ``renderers/fonts/OFL.txt``): Latin with accents, kana and the kanji of code page 932, so a
+#: Japanese name draws the same on a fresh machine, in CI and in Docker, with no system font.
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+BUNDLED_FONTS = {False: FONT_DIR / "NotoSansJP-Regular.otf", True: FONT_DIR / "NotoSansJP-Bold.otf"}
+#: Drawn in place of a character the font lacks (an emoji, a rare script), instead of a blank box.
+MISSING_GLYPH = "?"
+
+
+def _configured_font() -> str:
+    return os.environ.get("BOARD_FONT", "").strip()
+
+
+def board_font_problem() -> str | None:
+    """Why the configured ``BOARD_FONT`` cannot be used (the bot logs it at start), or ``None``
+    when it is unset or loads. Images then use the bundled font."""
+    path = _configured_font()
+    if not path:
+        return None
+    try:
+        ImageFont.truetype(path, 12)
+    except (OSError, ValueError) as exc:
+        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled Noto Sans JP"
+    return None
+
+
+def _font_path(bold: bool) -> str:
+    path = _configured_font()
+    if path and board_font_problem() is None:
+        return path  # one configured face serves both weights
+    return str(BUNDLED_FONTS[bold])
+
+
 @lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The font at ``size`` pixels: ``BOARD_FONT`` (a font file path, e.g. a CJK-capable Noto
-    font in the Docker image) when set and readable, else Pillow's bundled TrueType font, so a
-    fresh machine needs no system font."""
-    size = max(6, int(size))
-    path = os.environ.get("BOARD_FONT", "").strip()
-    if path:
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            pass  # a missing or unreadable file falls back to the bundled font
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font at ``size`` pixels: ``BOARD_FONT`` when set and loadable, else the bundled Noto
+    Sans JP (regular or bold)."""
+    return ImageFont.truetype(_font_path(bold), max(6, int(size)))
+
+
+@lru_cache(maxsize=4)
+def _coverage(path: str) -> frozenset[int]:
+    """The characters the font file at ``path`` has glyphs for (its best cmap)."""
+    from fontTools.ttLib import TTFont  # only when a text outside plain ASCII is drawn
+
+    with TTFont(path, fontNumber=0, lazy=True) as face:
+        return frozenset(face.getBestCmap())
+
+
+#: Characters that only modify the one before them: dropped with a character replaced by
+#: :data:`MISSING_GLYPH`, and never drawn on their own.
+_MODIFIERS = re.compile("[\u200d\ufe0e\ufe0f\u20e3\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f]")
+
+
+@lru_cache(maxsize=4096)
+def displayable(s: str, bold: bool = False) -> str:
+    """``s`` with every character the font cannot draw (emoji, say) replaced by
+    :data:`MISSING_GLYPH`, and the joiners and modifiers of such a character dropped, so no
+    blank box ("tofu") ever reaches an image: ``"Ryu 🐉"`` becomes ``"Ryu ?"``."""
+    if s.isascii():
+        return s
+    covered = _coverage(_font_path(bold))
+    out: list[str] = []
+    joined = False  # the last character was a joiner, or the first half of a flag
+    for ch in s:
+        if ch == "\u200d":
+            joined = True
+            continue
+        if _MODIFIERS.fullmatch(ch):
+            continue
+        if ord(ch) in covered or ch.isspace():
+            out.append(ch)
+            joined = False
+        elif joined and out and out[-1] == MISSING_GLYPH:
+            joined = False  # one emoji made of several: one mark
+        else:
+            out.append(MISSING_GLYPH)
+            joined = "\U0001f1e6" <= ch <= "\U0001f1ff"  # a flag is two regional indicators
+    return "".join(out)
 
 
 #: FreeType faces must not be used by two threads at once; the host renders in worker threads.
 _TEXT_LOCK = threading.Lock()
 
 
-def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
-         anchor: str = "la", **options) -> None:
-    """Draw ``s`` in the bundled font at ``size`` pixels (``anchor`` as in Pillow: ``"mm"``
-    centres, ``"lm"`` starts at the left middle). Safe to call from several threads."""
-    with _TEXT_LOCK:
-        d.text(xy, s, font=font(size), fill=fill, anchor=anchor, **options)
-
-
-def text_box(s: str, *, size: int, anchor: str = "la") -> tuple[int, int, int, int]:
+def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[int, int, int, int]:
     """The pixel box ``s`` covers when drawn by :func:`text` at ``(0, 0)``."""
     with _TEXT_LOCK:
-        return font(size).getbbox(s, anchor=anchor)
+        return font(size, bold).getbbox(displayable(s, bold), anchor=anchor)
+
+
+def text_width(s: str, *, size: int, bold: bool = False) -> float:
+    with _TEXT_LOCK:
+        return font(size, bold).getlength(displayable(s, bold))
+
+
+def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
+    """``s`` cut (with "…") to at most ``width`` pixels at ``size``: names on seat cards."""
+    s = displayable(s, bold)
+    if text_width(s, size=size, bold=bold) <= width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(s[:mid].rstrip() + "…", size=size, bold=bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + "…"
+
+
+def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
+    """``s`` broken into lines of at most ``width`` pixels (at spaces, or anywhere in Japanese),
+    at most ``max_lines`` of them, the last cut with "…" if the text goes on."""
+    s = displayable(s, bold)
+    lines: list[str] = []
+    rest = s.strip()
+    while rest and len(lines) < max_lines:
+        if text_width(rest, size=size, bold=bold) <= width:
+            lines.append(rest)
+            rest = ""
+            break
+        cut = len(rest)
+        while cut > 1 and text_width(rest[:cut], size=size, bold=bold) > width:
+            cut -= 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0 and not _is_cjk(rest[cut - 1]):
+            cut = space
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest and lines:
+        lines[-1] = fit_text(lines[-1] + " " + rest, size=size, width=width, bold=bold)
+    return lines
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x3000
+
+
+# --- recording what is drawn (for the tests of the inline-size standard) -------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text or sprite put on the canvas, in canvas pixels.
+
+    ``role`` says what the text is for: ``"label"`` a player types it (a coordinate, an arm, a
+    word of the notation), ``"headline"`` whose turn, the last move, a score; ``"text"`` anything
+    else a player reads; ``"sprite"`` a pasted picture. ``limit`` is the box it must stay in.
+    """
+
+    kind: str
+    role: str
+    box: tuple[float, float, float, float]
+    size: float
+    content: str
+    limit: tuple[float, float, float, float] | None
+
+
+@dataclass
+class Recorder:
+    items: list[Drawn] = field(default_factory=list)
+    #: id(image) -> (scale, offset): where a layer's pixels land on the canvas.
+    layers: dict[int, tuple[float, tuple[float, float]]] = field(default_factory=dict)
+    limits: list[tuple[float, float, float, float]] = field(default_factory=list)
+    paused: int = 0
+
+    def note(self, kind: str, role: str, box: tuple[float, float, float, float], size: float,
+             content: str = "") -> None:
+        self.items.append(Drawn(kind, role, box, size, content, self.limits[-1] if self.limits else None))
+
+
+_RECORDER: contextvars.ContextVar[Recorder | None] = contextvars.ContextVar("board_recorder", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """Record every text and sprite a render puts on its canvas (tests measure them). Clears the
+    caches registered with :func:`cached` first, so cached layers are drawn, and measured, again."""
+    for cache in _CACHES:
+        cache.cache_clear()
+    recorder = Recorder()
+    token = _RECORDER.set(recorder)
+    try:
+        yield recorder
+    finally:
+        _RECORDER.reset(token)
+        for cache in _CACHES:
+            cache.cache_clear()
+
+
+def on_canvas(image: Image.Image, *, scale: float = 1.0, offset: tuple[float, float] = (0, 0)) -> None:
+    """Declare that ``image``'s pixels land on the canvas scaled by ``scale`` and shifted by
+    ``offset`` (the canvas itself: the defaults). Text drawn on it is then recorded; text on
+    undeclared images (sprites) is not. Free when nothing records."""
+    recorder = _RECORDER.get()
+    if recorder is not None:
+        recorder.layers[id(image)] = (scale, offset)
+
+
+@contextmanager
+def within(box: tuple[float, float, float, float]) -> Iterator[None]:
+    """Everything drawn inside this block must stay inside ``box`` (canvas pixels)."""
+    recorder = _RECORDER.get()
+    if recorder is None:
+        yield
+        return
+    recorder.limits.append(tuple(box))  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        recorder.limits.pop()
+
+
+def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]] | None:
+    recorder = _RECORDER.get()
+    if recorder is None or recorder.paused:
+        return None
+    placed = recorder.layers.get(id(getattr(d, "_image", None)))
+    return None if placed is None else (recorder, placed[0], placed[1])
+
+
+def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
+         anchor: str = "la", bold: bool = False, role: str = "text", **options: Any) -> None:
+    """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
+    at the left middle); characters the font lacks become :data:`MISSING_GLYPH`. ``role`` is
+    what the text is for (see :class:`Drawn`). Safe to call from several threads."""
+    s = displayable(s, bold)
+    with _TEXT_LOCK:
+        face = font(size, bold)
+        d.text(xy, s, font=face, fill=fill, anchor=anchor, **options)
+        where = _where(d)
+        if where is not None and s.strip():
+            recorder, k, (ox, oy) = where
+            x0, y0, x1, y1 = face.getbbox(s, anchor=anchor, stroke_width=options.get("stroke_width", 0))
+            recorder.note("text", role, (ox + (xy[0] + x0) * k, oy + (xy[1] + y0) * k,
+                                         ox + (xy[0] + x1) * k, oy + (xy[1] + y1) * k), size * k, s)
 
 
 def encode_png(image: Image.Image, *, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
@@ -157,9 +422,22 @@ def supersampled(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, f
 
 def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     """Composite an RGBA ``sprite`` onto ``image`` with its centre at ``centre``."""
-    x = round(centre[0] - sprite.width / 2)
-    y = round(centre[1] - sprite.height / 2)
-    image.paste(sprite, (x, y), sprite)
+    paste(image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
+
+
+def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Composite an RGBA ``sprite`` onto ``image`` with its top left corner at ``xy`` (recorded
+    as a sprite when ``image`` is a declared canvas layer, see :func:`on_canvas`)."""
+    image.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+    recorder = _RECORDER.get()
+    if recorder is not None and not recorder.paused:
+        placed = recorder.layers.get(id(image))
+        if placed is not None:
+            k, (ox, oy) = placed
+            box = sprite.getbbox() if sprite.mode == "RGBA" else (0, 0, sprite.width, sprite.height)
+            if box is not None:  # a fully transparent sprite covers nothing
+                recorder.note("sprite", "sprite", (ox + (xy[0] + box[0]) * k, oy + (xy[1] + box[1]) * k,
+                                                   ox + (xy[0] + box[2]) * k, oy + (xy[1] + box[3]) * k), 0)
 
 
 def capsule(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: float,
@@ -213,3 +491,51 @@ def rounded_box_sprite(width: int, height: int, fill: RGB | RGBA, edge: RGB | RG
                             radius=radius * k, fill=fill, outline=edge,
                             width=round(edge_width * k) if edge else 0)
     return supersampled(width, height, paint)
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a seat shape (see :data:`SEAT_SHAPES`) of radius ``r`` around a centre."""
+    if shape == "square":
+        s = r * 0.86
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":
+        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.7), (cx - r * 0.95, cy + r * 0.7)]
+    raise ValueError(f"unknown seat shape {shape!r}; known: {', '.join(SEAT_SHAPES)}")
+
+
+def seat_shape(seat: int) -> str:
+    """The shape of seat ``seat`` (0-based); shapes repeat after five seats, numbers never do."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+@lru_cache(maxsize=128)
+def seat_mark(diameter: int, seat: int, fill: RGB, *, numbered: bool = True) -> Image.Image:
+    """The mark of seat ``seat`` (0-based): its shape (:func:`seat_shape`) in its colour with a
+    dark edge and, when ``numbered``, its number (1-based) in black or white, whichever reads.
+
+    Every seat-owned thing on a board carries this mark (or at least its shape), so two seats are
+    told apart without colour."""
+    edge = darker(fill, 0.5)
+    shape = seat_shape(seat)
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        w = diameter * k
+        c, r = w / 2, w / 2 - k
+        line = max(1.5, diameter * 0.07) * k
+        if shape == "circle":
+            d.ellipse([c - r, c - r, c + r, c + r], fill=edge)
+            d.ellipse([c - r + line, c - r + line, c + r - line, c + r - line], fill=fill)
+        else:
+            d.polygon(shape_points(shape, c, c, r), fill=edge)
+            inner = r - line * (1.9 if shape == "triangle" else 1.3)
+            d.polygon(shape_points(shape, c, c + (line * 0.5 if shape == "triangle" else 0), inner), fill=fill)
+        if numbered:
+            label = str(seat + 1)
+            factor = {"triangle": 0.46, "diamond": 0.5}.get(shape, 0.6) / (1 if len(label) == 1 else 1.3)
+            dy = r * 0.18 if shape == "triangle" else 0
+            text(d, (c, c + dy), label, size=round(diameter * factor * k), fill=ink_on(fill), anchor="mm", bold=True)
+    return supersampled(diameter, diameter, paint)

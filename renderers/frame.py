@@ -1,0 +1,311 @@
+"""The frame every board image shares, designed for the size Discord shows it at.
+
+Discord shows an image inline at most 550 x 400 px on a desktop and about 360 px wide on a phone.
+Every game draws on a landscape canvas of :data:`WIDTH` x :data:`HEIGHT` (1100 x 800, exactly
+twice the inline box, so a pixel here is half a pixel there) laid out as:
+
+- a **header** across the top: whose turn it is and what they must decide, and the last move's
+  notation in large type with its seat's mark (or, at the end, who won);
+- the **board**, on the left, in a box the game fills as it likes;
+- the **seat cards**, on the right: each seat's mark (colour, shape and number), the player's
+  name (cut to fit), the public score and a few short facts; the seat to act framed; at the end
+  the ranking with each score's breakdown and the tie-break in words.
+
+Sizes are stated for the inline picture: text a player types (coordinates, arm names, estate
+words) is drawn at :data:`LABEL` px or more (10 px inline), the headline facts at
+:data:`HEADLINE` px or more (12 px inline), any other text at :data:`TEXT` px or more (8 px).
+``tests/test_render_standard.py`` measures every game against these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+import renderers.messages  # noqa: F401  (registers the frame's texts)
+from games.messages import translate
+from renderers.common import (
+    DEFAULT_THEME,
+    RGB,
+    Theme,
+    crown_sprite,
+    darker,
+    fit_text,
+    mix,
+    on_canvas,
+    paste,
+    paste_centred,
+    rounded_box_sprite,
+    seat_mark,
+    text,
+    text_width,
+    within,
+    wrap_text,
+)
+
+Box = tuple[int, int, int, int]
+
+#: The canvas: twice Discord's 550 x 400 inline box.
+WIDTH, HEIGHT = 1100, 800
+INLINE = (550, 400)
+#: Minimum sizes on the canvas (twice the inline sizes of the standard).
+LABEL, HEADLINE, TEXT = 20, 24, 16
+MARGIN = 12
+HEADER_HEIGHT = 84
+#: The seat cards' column, right of the board, unless a game asks for another width.
+SIDE_WIDTH = 300
+
+
+def inline_scale(width: int, height: int) -> float:
+    """How much Discord shrinks an image of this size to show it inline (550 x 400 at most)."""
+    return min(1.0, INLINE[0] / width, INLINE[1] / height)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The boxes of the frame (canvas pixels)."""
+
+    width: int
+    height: int
+    header: Box
+    board: Box
+    side: Box
+
+
+def layout(side_width: int = SIDE_WIDTH, *, width: int = WIDTH, height: int = HEIGHT) -> Layout:
+    top = HEADER_HEIGHT
+    side = (width - MARGIN - side_width, top + MARGIN // 2, width - MARGIN, height - MARGIN)
+    board = (MARGIN, top + MARGIN // 2, side[0] - MARGIN, height - MARGIN)
+    return Layout(width, height, (0, 0, width, top), board, side)
+
+
+def canvas(lay: Layout, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A blank canvas in the theme's background, declared for recording."""
+    image = Image.new("RGB", (lay.width, lay.height), theme.background)
+    on_canvas(image)
+    return image
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What the frame shows of one seat. ``name`` is the player's display name (any script);
+    ``score`` the public score as printed; ``facts`` a few short public facts ("5 pieces");
+    ``breakdown`` (final image) how the score is made up; ``rank`` set once the game is over."""
+
+    seat: int
+    colour: RGB
+    name: str
+    score: str | None = None
+    facts: tuple[str, ...] = ()
+    acting: bool = False
+    rank: int | None = None
+    breakdown: tuple[str, ...] = ()
+    note: str | None = None  # e.g. "AI" or "dropped"
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The header's facts. ``acting`` the seats to act; ``decision`` what they must decide, in
+    words; ``last_seat``/``last`` the last move's seat and notation; ``outcome`` (final image)
+    the result in words ("Alice wins", "Draw: the teams tie at 48")."""
+
+    acting: tuple[int, ...] = ()
+    decision: str | None = None
+    last_seat: int | None = None
+    last: str | None = None
+    outcome: str | None = None
+    detail: str | None = None  # a second line under the outcome, e.g. the tie-break
+
+
+@dataclass
+class Frame:
+    """One image being drawn: the canvas, its layout, the seats and the language."""
+
+    seats: Sequence[Seat]
+    lang: str = "en"
+    theme: Theme = DEFAULT_THEME
+    lay: Layout = field(default_factory=layout)
+    image: Image.Image = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.image = canvas(self.lay, self.theme)
+
+    def say(self, key: str, **params: object) -> str:
+        return translate(key, self.lang, **params)
+
+    def seat_by_index(self, seat: int) -> Seat | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    # -- header --------------------------------------------------------------------------------
+
+    def draw_header(self, headline: Headline) -> None:
+        """The status sentence (left) and the last move (right) across the top."""
+        d = ImageDraw.Draw(self.image)
+        x0, y0, x1, y1 = self.lay.header
+        theme = self.theme
+        d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+        d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
+        last_width = self._draw_last(d, headline) if headline.outcome is None else 0
+        left, right = x0 + MARGIN, x1 - MARGIN - last_width - (MARGIN if last_width else 0)
+        with within((left, y0, right, y1)):
+            if headline.outcome is not None:
+                self._draw_outcome(d, headline, left, right)
+            else:
+                self._draw_turn(d, headline, left, right)
+
+    def _draw_turn(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
+        y0, y1 = self.lay.header[1], self.lay.header[3]
+        acting = [s for s in (self.seat_by_index(i) for i in headline.acting) if s is not None]
+        x = left
+        top = y0 + 8 if headline.decision else (y0 + y1) / 2 - 17
+        mark = 36
+        for seat in acting[:4]:
+            paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (x + mark / 2, top + 17))
+            x += mark + 4
+        if len(acting) == 1:
+            who = self.say("board.to_play", player=acting[0].name)
+        elif acting:
+            who = self.say("board.to_play_many", players=", ".join(s.name for s in acting))
+        else:
+            who = self.say("board.start")
+        x += 4
+        text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
+             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+        if headline.decision:
+            line = fit_text(headline.decision, size=HEADLINE, width=right - left)
+            text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline")
+
+    def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
+        y0, y1 = self.lay.header[1], self.lay.header[3]
+        crown = crown_sprite(40, self.theme.gold, darker(self.theme.gold, 0.5))
+        paste_centred(self.image, crown, (left + 20, y0 + 26))
+        x = left + 50
+        title = f"{self.say('board.game_over')} · {headline.outcome}"
+        text(d, (x, y0 + 26), fit_text(title, size=30, width=right - x, bold=True), size=30,
+             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+        if headline.detail:
+            text(d, (left, y1 - 20), fit_text(headline.detail, size=HEADLINE, width=right - left), size=HEADLINE,
+                 fill=self.theme.text, anchor="lm", role="headline")
+
+    def _draw_last(self, d: ImageDraw.ImageDraw, headline: Headline) -> int:
+        """The last move, right-aligned in the header; returns the width used (0 if none)."""
+        if not headline.last:
+            return 0
+        x0, y0, x1, y1 = self.lay.header
+        caption = self.say("board.last")
+        notation = headline.last
+        seat = self.seat_by_index(headline.last_seat) if headline.last_seat is not None else None
+        size = 32
+        width = max(text_width(caption, size=TEXT), text_width(notation, size=size, bold=True) + (40 if seat else 0))
+        width = min(width, (x1 - x0) * 0.45)
+        right = x1 - MARGIN
+        left = right - width
+        with within((left - 8, y0, right + 4, y1)):
+            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra")
+            cy = y1 - 26
+            shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
+            w = text_width(shown, size=size, bold=True)
+            # the last move's mark: the highlight hue as a rounded band behind the notation
+            band = rounded_box_sprite(round(w + 16), 42, self.theme.highlight + (110,), self.theme.highlight,
+                                      2.5, 10)
+            paste(self.image, band, (round(right - w - 8), round(cy - 21)))
+            text(d, (right, cy), shown, size=size, fill=self.theme.text, anchor="rm", bold=True, role="headline")
+            if seat is not None:
+                paste_centred(self.image, seat_mark(32, seat.seat, seat.colour), (right - w - 30, cy))
+        return round(width)
+
+    # -- seat cards ----------------------------------------------------------------------------
+
+    def draw_seats(self, box: Box | None = None, *, order: Sequence[int] | None = None) -> list[Box]:
+        """A card per seat stacked in ``box`` (default: the side column), in seat order or the
+        given ``order``; once ranks are set, sorted by rank with each breakdown. Returns each
+        seat's card box by seat index so the game can add its own icons."""
+        box = box or self.lay.side
+        seats = list(self.seats)
+        final = any(s.rank is not None for s in seats)
+        if final:
+            seats.sort(key=lambda s: (s.rank, s.seat))
+        elif order is not None:
+            rank_of = {seat: i for i, seat in enumerate(order)}
+            seats.sort(key=lambda s: rank_of.get(s.seat, len(rank_of) + s.seat))
+        x0, y0, x1, y1 = box
+        gap = 8
+        n = max(1, len(seats))
+        height = min(150 if final else 118, (y1 - y0 - gap * (n - 1)) // n)
+        boxes: dict[int, Box] = {}
+        y = y0
+        for seat in seats:
+            card = (x0, y, x1, y + height)
+            with within(card):
+                self._draw_card(seat, card, final)
+            boxes[seat.seat] = card
+            y += height + gap
+        return [boxes[i] for i in sorted(boxes)]
+
+    def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
+        theme = self.theme
+        d = ImageDraw.Draw(self.image)
+        x0, y0, x1, y1 = box
+        w, h = x1 - x0, y1 - y0
+        edge = seat.colour if seat.acting else theme.card_edge
+        card = rounded_box_sprite(w, h, theme.card, edge, 5.0 if seat.acting else 2.0, 12)
+        paste(self.image, card, (x0, y0))
+        # a band of the seat's colour down the left edge, its mark on it
+        d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 12, y1 - 3], radius=4, fill=seat.colour)
+        mark = min(48, h - 50) if h > 90 else min(40, h - 12)
+        mark = max(28, mark)
+        mx, my = x0 + 20 + mark / 2, y0 + 10 + mark / 2
+        paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (mx, my))
+        name_x = mx + mark / 2 + 10
+        score_w = 0
+        if seat.score is not None:
+            score_w = text_width(seat.score, size=36, bold=True)
+            text(d, (x1 - 12, my), seat.score, size=36, fill=theme.text, anchor="rm", bold=True, role="headline")
+        rank_w = 0
+        if final and seat.rank is not None:
+            rank = self.say("board.rank", rank=seat.rank)
+            rank_w = text_width(rank, size=HEADLINE, bold=True) + 14
+            if seat.rank == 1:
+                paste_centred(self.image, crown_sprite(30, theme.gold, darker(theme.gold, 0.5)), (mx, y0 + 4 + 11))
+            text(d, (name_x, my - 12), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
+        name = seat.name + (f" ({seat.note})" if seat.note else "")
+        room = x1 - 12 - score_w - 10 - name_x - rank_w
+        y_name = my - 12 if final else my
+        text(d, (name_x + rank_w, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
+             fill=theme.text, anchor="lm", bold=True, role="headline")
+        if final and seat.score is not None:
+            pass
+        lines = list(seat.breakdown if final else seat.facts)
+        y = y0 + 10 + mark + 8
+        if final:
+            y = max(y, my + 16)
+        for line in lines:
+            if y + TEXT + 2 > y1 - 4:
+                break
+            for part in wrap_text(line, size=TEXT + 2, width=x1 - 14 - (x0 + 20), max_lines=2):
+                if y + TEXT + 2 > y1 - 4:
+                    break
+                text(d, (x0 + 20, y), part, size=TEXT + 2, fill=theme.text, anchor="la")
+                y += TEXT + 8
+        if seat.acting and not final:
+            d.polygon([(x0 - 1, (y0 + y1) / 2 - 10), (x0 + 9, (y0 + y1) / 2), (x0 - 1, (y0 + y1) / 2 + 10)],
+                      fill=theme.text)
+
+
+def player_names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:
+    """The names to print per seat: the given ones, else "Player 1", "Player 2", ..."""
+    given = list(names or [])
+    return [given[i] if i < len(given) and given[i] else translate("board.player", lang, number=i + 1)
+            for i in range(count)]
+
+
+def outcome(ranks: Sequence[int], names: Sequence[str], lang: str) -> str:
+    """The result in words: "Alice wins", or a shared win naming every winner."""
+    winners = [names[i] for i, rank in enumerate(ranks) if rank == 1]
+    if len(winners) == 1:
+        return translate("board.winner", lang, player=winners[0])
+    if len(winners) == len(ranks):
+        return translate("board.draw", lang)
+    return translate("board.winners", lang, players=", ".join(winners))
