@@ -19,6 +19,7 @@ from bot.i18n import CatalogueTranslator, lang_of_locale, t
 from bot.presenter import Presenter
 from bot.views import DYNAMIC_ITEMS
 from games.errors import GameError
+from renderers.common import board_font_problem
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,9 @@ class GameBot(commands.Bot):
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
 
+        problem = board_font_problem()
+        if problem:  # images still draw, in the bundled font: say so once, at start
+            log.warning(problem)
         await self.tree.set_translator(CatalogueTranslator())
         self.lobby, self.play = LobbyCog(self), PlayCog(self)
         for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):

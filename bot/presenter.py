@@ -34,11 +34,32 @@ STATUS_MOVES = 3
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-def board_file(table: TableRow, image: bytes | None) -> Any:
-    """The board PNG as an upload named after the game, table and version (``MISSING`` if none)."""
+def board_file(table: TableRow, image: bytes | None, description: str | None = None, *, suffix: str = "") -> Any:
+    """The board PNG as an upload named after the game, table and version (``MISSING`` if none),
+    with ``description`` as its alt text (Discord allows 1,024 characters)."""
     if image is None:
         return discord.utils.MISSING
-    return discord.File(io.BytesIO(image), filename=f"{table.game}-{table.id}-{table.version}.png")
+    alt = description[:ALT_TEXT_LIMIT] if description else None
+    return discord.File(io.BytesIO(image), filename=f"{table.game}-{table.id}-{table.version}{suffix}.png",
+                        description=alt)
+
+
+#: Discord's limit on an attachment's alt text.
+ALT_TEXT_LIMIT = 1024
+#: A coloured square beside each seat colour's name in the seat line (the name and the seat number
+#: say it too, for readers who cannot tell the squares apart).
+COLOUR_SQUARES = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "green": "🟩", "purple": "🟪"}
+
+
+def seat_line(table: TableRow, colours: list[str], lang: str, *, mentions: bool = True) -> str:
+    """Who is who: each seat's number, colour and player (a mention, or the name for AI seats)."""
+    parts = []
+    for seat in table.seats:
+        who = f"<@{seat.user_id}>" if seat.user_id and mentions else seat.name
+        name = colours[seat.seat] if seat.seat < len(colours) else None
+        colour = f"{COLOUR_SQUARES.get(name, '')} {translate(f'colour.{name}', lang)} ".lstrip() if name else ""
+        parts.append(f"**{seat.seat + 1}** {colour}{who}")
+    return t("play.seats", lang, seats=" · ".join(parts))
 
 
 def thread_link(table: TableRow) -> str:
@@ -100,13 +121,19 @@ class Presenter:
                     self.schedule_ai(table_id)
                 return
             lang = await self.bot.guild_lang(table.guild_id)
-            image = await self.board_image(table)
-            view = board_view(table.id, lang, game.hidden_information) if table.status == "active" else None
+            image = await self.board_image(table, lang)
+            view = board_view(table.id, lang, game.hidden_information, renderers.has_detail(table.game)) \
+                if table.status == "active" else None
             thread = await self.bot.channel(table.thread_id)
             board = None
             if table.settings.get("posts", True):
-                board = await thread.send(content=await self._board_text(table, lang), file=board_file(table, image),
-                                          view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
+                # The seat line names everyone; only the players the game now waits on are pinged.
+                waiting = [discord.Object(s.user_id) for s in self.host.waiting_on(table) if s.user_id]
+                board = await thread.send(content=await self._board_text(table, lang),
+                                          file=board_file(table, image, await self.alt_text(table, lang)),
+                                          view=view or discord.utils.MISSING,
+                                          allowed_mentions=discord.AllowedMentions(users=waiting, roles=False,
+                                                                                   everyone=False))
                 await self.host.attach(table.id, board_message_id=board.id)
                 table.board_message_id = board.id
             await self._status(table, thread, lang, image if board is None else None, view)
@@ -126,16 +153,39 @@ class Presenter:
         latest = await self.host.store.moves(table.id, after_version=table.version - 1, last=1)
         return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
 
-    async def board_image(self, table: TableRow) -> bytes | None:
-        """The public board as PNG, drawn off the event loop; ``None`` for a game without an image
-        or when drawing failed (logged): the game goes on in words rather than stalling."""
-        if not renderers.has_renderer(table.game):
+    async def board_image(self, table: TableRow, lang: str, *, detail: bool = False) -> bytes | None:
+        """The public board as PNG in ``lang``, with the players' names on it, drawn off the
+        event loop (``detail``: the full board of a game whose inline image is a summary);
+        ``None`` for a game without one or when drawing failed (logged): the game goes on in
+        words rather than stalling."""
+        if not renderers.has_renderer(table.game) or (detail and not renderers.has_detail(table.game)):
             return None
+        draw = renderers.render_detail if detail else renderers.render
+        names = [seat.name for seat in table.seats]
         try:
-            return await asyncio.to_thread(renderers.render, table.game, self.host.public_view(table))
+            return await asyncio.to_thread(draw, table.game, self.host.public_view(table), names=names, lang=lang)
         except Exception:
             log.exception("drawing table %s (version %s) failed", table.id, table.version)
             return None
+
+    async def alt_text(self, table: TableRow, lang: str) -> str:
+        """The board's alt text: the game, the last move in words and whose turn it is."""
+        game = self.host.game(table)
+        parts = [t("alt.board", lang, game=game.titles.get(lang, game.name), table=table.id)]
+        last = await self.host.store.moves(table.id, last=1)
+        if last:
+            mover = table.seats[last[0].seat].name if last[0].seat < len(table.seats) else "?"
+            parts.append(t("alt.last", lang, player=mover, move=last[0].words.get(lang, last[0].notation)))
+        standing = self.host.standing(table)
+        if standing is not None:
+            winners = [s.name for s in table.seats if standing.ranks[s.seat] == 1]
+            parts.append(t("alt.finished", lang, players=", ".join(winners)))
+        else:
+            for seat in self.host.waiting_on(table):
+                decision = self.host.decision(table, seat.seat)
+                parts.append(t("alt.turn", lang, player=seat.name) if decision is None else
+                             t("alt.turn_decision", lang, player=seat.name, decision=decision.in_lang(lang)))
+        return " ".join(parts)
 
     async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None = None,
                       view: discord.ui.View | None = None) -> None:
@@ -147,7 +197,7 @@ class Presenter:
         content = await self.status_text(table, lang, latest)
         extra: dict[str, Any] = {}
         if image is not None:  # per-move posts are off: the status message carries the board
-            extra = {"attachments": [board_file(table, image)], "view": view}
+            extra = {"attachments": [board_file(table, image, await self.alt_text(table, lang))], "view": view}
         if table.status_message_id:
             try:
                 await thread.get_partial_message(table.status_message_id).edit(
@@ -165,7 +215,8 @@ class Presenter:
 
     async def status_text(self, table: TableRow, lang: str, latest: str | None = None) -> str:
         game = self.host.game(table)
-        lines = [f"**{t('status.title', lang, table=table.id, game=game.titles.get(lang, game.name))}**"]
+        lines = [f"**{t('status.title', lang, table=table.id, game=game.titles.get(lang, game.name))}**",
+                 seat_line(table, self.host.seat_colours(table), lang)]
         waiting = self.host.waiting_on(table)
         if table.status == "finished":
             lines.append(t("status.finished", lang))
@@ -222,8 +273,8 @@ class Presenter:
         lines = []
         moves = await self.host.store.moves(table.id, after_version=table.announced_version)
         if table.announced_version == 0:
-            lines.append(t("play.start", lang, table=table.id,
-                           seats=", ".join(f"{s.seat + 1} {names[s.seat]}" for s in table.seats)))
+            lines.append(t("play.start", lang, table=table.id))
+        lines.append(seat_line(table, self.host.seat_colours(table), lang))
         for move in moves[-MOVES_PER_POST:]:
             lines.append(t("play.moved", lang, player=names.get(move.seat, "?"), move=move.words.get(lang, move.notation)))
             for event in move.events:
@@ -240,13 +291,14 @@ class Presenter:
             if replaced:  # the result says when the AI finished someone's game
                 lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
         else:
-            waiting = self.host.waiting_on(table)
-            humans = [f"<@{s.user_id}>" for s in waiting if s.user_id]
-            if humans:
-                lines.append(t("play.your_turn", lang, mentions=", ".join(humans)))
-            for seat in waiting:
+            for seat in self.host.waiting_on(table):
                 if seat.is_ai:
                     lines.append(t("play.ai_thinking", lang, player=seat.name))
+                    continue
+                decision = self.host.decision(table, seat.seat)
+                mention = f"<@{seat.user_id}>"
+                lines.append(t("play.your_turn", lang, mentions=mention) if decision is None else
+                             t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang)))
         text = "\n".join(lines)
         return text if len(text) <= 2000 else text[:1990] + "…"
 

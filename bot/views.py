@@ -107,11 +107,22 @@ class HandButton(_TableButton, template=r"hv:(?P<table>\d+)"):
         await _bot(interaction).play.show_private(interaction, self.table_id)
 
 
-def board_view(table_id: int, lang: str, hidden_information: bool) -> discord.ui.View:
+class FullBoardButton(_TableButton, template=r"fb:(?P<table>\d+)"):
+    PREFIX, LABEL, STYLE = "fb", "button.full_board", discord.ButtonStyle.secondary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.show_full_board(interaction, self.table_id)
+
+
+def board_view(table_id: int, lang: str, hidden_information: bool, full_board: bool = False) -> discord.ui.View:
+    """The buttons under a board post: Move, My view (games with secrets) and Full board (games
+    whose inline image is a summary)."""
     view = discord.ui.View(timeout=None)
     view.add_item(MoveButton(table_id, lang))
     if hidden_information:
         view.add_item(HandButton(table_id, lang))
+    if full_board:
+        view.add_item(FullBoardButton(table_id, lang))
     return view
 
 
@@ -234,5 +245,5 @@ def vote_view(table_id: int, seat: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, BuilderSelect, PlayButton,
-                                  ResignButton, VoteButton)
+DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, FullBoardButton,
+                                  BuilderSelect, PlayButton, ResignButton, VoteButton)

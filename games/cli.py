@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     game_arguments(selfplay, False)
     selfplay.add_argument("--bots", default="random", help="an AI level, or one per seat separated by commas")
     selfplay.add_argument("--out", metavar="DIR", help="write a board image per move and the game record")
+    selfplay.add_argument("--lang", default="en", choices=["en", "ja"], help="the language of the images' words")
+    selfplay.add_argument("--names", default="", metavar="NAME,NAME",
+                          help="the players' names printed on the images (default: Player 1, Player 2, ...)")
     return parser
 
 
@@ -167,9 +170,12 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     options = game.format_options(game.resolve_options(_options(args.option)))
     record = [f"# {game.name} --players {seats} --seed {args.seed} "
               + " ".join(f"--option {k}={v}" for k, v in options.items())]
-    render = _renderer(game) if directory else None
+    names = [name.strip() for name in args.names.split(",")] if args.names else None
+    if names is not None and len(names) != seats:
+        raise UsageError(f"--names names {len(names)} players for {seats} seats")
+    render = _renderer(game, names, args.lang) if directory else None
     if render:
-        (directory / "move-000.png").write_bytes(render(game.view(state, None)))
+        render(game.view(state, None), directory / "move-000")
     ply = 0
     while game.to_act(state):
         seat = min(game.to_act(state))
@@ -178,7 +184,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         state, _ = game.apply(state, seat, move)
         ply += 1
         if render:
-            (directory / f"move-{ply:03d}.png").write_bytes(render(game.view(state, None)))
+            render(game.view(state, None), directory / f"move-{ply:03d}")
     if directory:
         (directory / "record.txt").write_text("\n".join(record) + "\n", encoding="utf-8")
     json.dump(report(game, state, ply, None), out, ensure_ascii=False)
@@ -196,10 +202,20 @@ def _prepare_out(path: str | None) -> Path | None:
     return directory
 
 
-def _renderer(game: Game):
-    from renderers import render
+def _renderer(game: Game, names: list[str] | None, lang: str):
+    """Writes ``STEM.png`` (the image a board post shows) and, for a game whose inline image is a
+    summary, ``STEM-full.png`` (the full board)."""
+    from renderers import has_detail, render, render_detail
 
-    return lambda view: render(game.name, view)
+    detail = has_detail(game.name)
+
+    def write(view: dict[str, Any], stem: Path) -> None:
+        stem.with_name(stem.name + ".png").write_bytes(render(game.name, view, names=names, lang=lang))
+        if detail:
+            full = render_detail(game.name, view, names=names, lang=lang)
+            if full is not None:
+                stem.with_name(stem.name + "-full.png").write_bytes(full)
+    return write
 
 
 COMMANDS = {"list": cmd_list, "replay": cmd_replay, "legal": cmd_legal, "selfplay": cmd_selfplay}

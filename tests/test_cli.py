@@ -138,3 +138,29 @@ def test_python_dash_m_games_runs_as_a_program():
     proc = subprocess.run([sys.executable, "-m", "games", "replay", "minoa", "--players", "2", "--moves", "-"],
                           cwd=REPO, input="0 e9-f8\n1 e9-f8\n", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stderr == "" and json.loads(proc.stdout)["error"]["line"] == 2
+
+
+def test_selfplay_prints_the_given_names_in_the_given_language(tmp_path):
+    from renderers import common
+
+    with common.recording() as recorder:
+        code, data = run("selfplay", "minoa", "--players", "2", "--seed", "4", "--out", str(tmp_path),
+                         "--names", "山田太郎,Zoë", "--lang", "ja")
+    assert code == 0 and data["finished"]
+    drawn = " ".join(item.content for item in recorder.items if item.kind == "text")
+    assert "山田太郎" in drawn and "Zoë" in drawn
+    assert "終局" in drawn  # the final image says the game is over, in Japanese
+
+
+def test_selfplay_refuses_a_name_list_of_the_wrong_length(tmp_path):
+    code, data = run("selfplay", "minoa", "--players", "3", "--out", str(tmp_path), "--names", "a,b")
+    assert code == 2 and "--names" in data["error"]["message"]
+
+
+def test_selfplay_writes_the_full_board_beside_a_summary_image(tmp_path):
+    code, data = run("selfplay", "madeira", "--players", "2", "--seed", "3", "--out", str(tmp_path))
+    assert code == 0
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    summaries = [p for p in pngs if not p.endswith("-full.png")]
+    assert len(summaries) == data["applied"] + 1
+    assert [p.replace(".png", "-full.png") for p in summaries] == [p for p in pngs if p.endswith("-full.png")]

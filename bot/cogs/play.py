@@ -66,9 +66,9 @@ class PlayCog(commands.Cog, name="Play"):
         extra = {}
         if await self.bot.presenter.mid_turn(table):  # you move again: here is the board meanwhile
             done += "\n" + t("play.again", lang)
-            png = await self.bot.presenter.board_image(table)
+            png = await self.bot.presenter.board_image(table, lang)
             if png is not None:
-                file = board_file(table, png)
+                file = board_file(table, png, await self.bot.presenter.alt_text(table, lang))
                 extra = {"attachments": [file]} if edit else {"file": file}
         if edit:
             await interaction.edit_original_response(content=done, view=None, **extra)
@@ -122,11 +122,24 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = self.bot.host.game(table)
         caption = t("play.board_caption", lang, table=table.id, game=game.titles.get(lang, game.name))
-        png = await self.bot.presenter.board_image(table)
-        if png is None:
-            await interaction.followup.send(caption, ephemeral=True)
-            return
-        await interaction.followup.send(caption, file=board_file(table, png), ephemeral=True)
+        presenter = self.bot.presenter
+        alt = await presenter.alt_text(table, lang)
+        files = [board_file(table, png, alt, suffix=suffix) for png, suffix in (
+            (await presenter.board_image(table, lang), ""),
+            (await presenter.board_image(table, lang, detail=True), "-full")) if png is not None]
+        await interaction.followup.send(caption, files=files, ephemeral=True)
+
+    @guarded
+    async def show_full_board(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The Full board button: the whole board of a game whose inline image is a summary."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await self.bot.lang_for(interaction)
+        table = await self.bot.host.table(table_id)
+        game = self.bot.host.game(table)
+        png = await self.bot.presenter.board_image(table, lang, detail=True)
+        caption = t("play.full_board", lang, table=table.id, game=game.titles.get(lang, game.name))
+        file = board_file(table, png, await self.bot.presenter.alt_text(table, lang), suffix="-full")
+        await interaction.followup.send(caption, file=file, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.hand"), description=ls("cmd.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:

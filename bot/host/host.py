@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from games.ai import choose_move
 from games.core import Game, competition_ranks
-from games.messages import LANGUAGES
+from games.messages import LANGUAGES, Text
 from games.registry import get_game
 
 import bot.messages  # noqa: F401  (registers the host's texts)
@@ -109,6 +109,14 @@ class Host(PlayByPost):
         seat = self.acting_seat(table, user_id)
         game, state = self.game(table), self.state(table)
         return [game.format_move(state, move) for move in game.legal_moves(state, seat)]
+
+    def seat_colours(self, table: TableRow) -> list[str]:
+        """Each seat's colour (palette names) once the game has started, else ``[]``."""
+        return self.game(table).seat_colours(self.state(table)) if table.state is not None else []
+
+    def decision(self, table: TableRow, seat: int) -> Text | None:
+        """What ``seat`` must decide now, in words to be said in the reader's language."""
+        return self.game(table).decision(self.state(table), seat) if table.state is not None else None
 
     def public_view(self, table: TableRow) -> dict[str, Any]:
         return self.game(table).view(self.state(table), None)

@@ -14,6 +14,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 Error = Tuple[str, str, str]
 
 MAX_CONTENT = 2000
+MAX_ALT_TEXT = 1024  # an attachment's description (alt text)
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_ACTION_ROWS = 5
@@ -200,6 +201,9 @@ def check_message(payload: Dict[str, Any], *, prefix: str = '') -> List[Error]:
             content = str(content)
         _max_len(errors, f'{prefix}content', content, MAX_CONTENT)
     errors += check_embeds(payload.get('embeds'), prefix)
+    for i, attachment in enumerate(payload.get('attachments') or []):
+        if isinstance(attachment, dict):
+            _max_len(errors, f'{prefix}attachments.{i}.description', attachment.get('description'), MAX_ALT_TEXT)
     flags = payload.get('flags') or 0
     errors += check_components(payload.get('components'), flags, prefix)
     if flags & (1 << 15):
