@@ -264,9 +264,12 @@ class Presenter:
                 continue
             lang = await self.bot.user_lang(seat.user_id, fresh.guild_id)
             due = f"<t:{int(fresh.deadline_at)}:R>" if fresh.deadline_at else "-"
-            await self.send_dm(fresh, seat.seat, seat.user_id, t(
-                "notify.turn_dm", lang, table=fresh.id, game=game.titles.get(lang, game.name),
-                link=thread_link(fresh), due=due))
+            text = t("notify.turn_dm", lang, table=fresh.id, game=game.titles.get(lang, game.name),
+                     link=thread_link(fresh), due=due)
+            decision = self.host.decision(fresh, seat.seat)
+            if decision is not None:  # what is asked, in the player's own language
+                text += "\n" + decision.in_lang(lang)
+            await self.send_dm(fresh, seat.seat, seat.user_id, text)
 
     async def _board_text(self, table: TableRow, lang: str) -> str:
         names = {s.seat: (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats}

@@ -39,6 +39,8 @@ def test_reminders_by_mention_and_by_dm_only_for_who_asked(tmp_path):
             turn_dm = await world.fake.wait_for_message(lambda m: "Your turn in game" in m.content,
                                                         channel=world.alice)
             assert f"<t:{int(T0 + DAY)}:R>" in turn_dm.content
+            table = await world.host.table(table_id)
+            assert world.host.decision(table, 0).in_lang("en") in turn_dm.content  # what is asked, in words
             mark = world.fake.mark()
             clock.now = T0 + 0.3 * DAY
             await bot.tick()
