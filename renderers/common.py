@@ -4,7 +4,7 @@ A renderer is a pure function of a view and a few options (STYLE.md habit 9): it
 view, keeps its geometry and theme in named dataclasses, prepares its static layers and sprites
 once per size, and returns PNG bytes. The host runs it off the event loop.
 
-Nothing here reads system fonts: :func:`font` uses the Noto Sans JP subset shipped in
+Nothing here reads system fonts: :func:`font` uses the BIZ UDPGothic subset shipped in
 ``renderers/fonts/``, so a fresh machine draws the same image (Japanese names included) as a
 developer's, CI and Docker.
 """
@@ -156,11 +156,12 @@ def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
 
 # --- fonts ----------------------------------------------------------------------------------------
 
-#: The font shipped with the package: a subset of Noto Sans CJK JP (SIL OFL 1.1, see
-#: ``renderers/fonts/OFL.txt``): Latin with accents, kana and the kanji of code page 932, so a
-#: Japanese name draws the same on a fresh machine, in CI and in Docker, with no system font.
+#: The font shipped with the package: a subset of BIZ UDPGothic, Morisawa's universal-design
+#: typeface (SIL OFL 1.1, see ``renderers/fonts/OFL.txt``): Latin with Latin-1 and Latin
+#: Extended-A accents, kana and the kanji of code page 932, so a Japanese (or Polish, or Czech)
+#: name draws the same on a fresh machine, in CI and in Docker, with no system font.
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
-BUNDLED_FONTS = {False: FONT_DIR / "NotoSansJP-Regular.otf", True: FONT_DIR / "NotoSansJP-Bold.otf"}
+BUNDLED_FONTS = {False: FONT_DIR / "BIZUDPGothic-Regular.ttf", True: FONT_DIR / "BIZUDPGothic-Bold.ttf"}
 #: Drawn in place of a character the font lacks (an emoji, a rare script), instead of a blank box.
 MISSING_GLYPH = "?"
 
@@ -178,7 +179,7 @@ def board_font_problem() -> str | None:
     try:
         ImageFont.truetype(path, 12)
     except (OSError, ValueError) as exc:
-        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled Noto Sans JP"
+        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled BIZ UDPGothic"
     return None
 
 
@@ -191,8 +192,8 @@ def _font_path(bold: bool) -> str:
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The font at ``size`` pixels: ``BOARD_FONT`` when set and loadable, else the bundled Noto
-    Sans JP (regular or bold)."""
+    """The font at ``size`` pixels: ``BOARD_FONT`` when set and loadable, else the bundled
+    BIZ UDPGothic (regular or bold)."""
     return ImageFont.truetype(_font_path(bold), max(6, int(size)))
 
 
@@ -481,7 +482,7 @@ def crown_sprite(width: int, fill: RGB, edge: RGB) -> Image.Image:
     return supersampled(width, height, paint)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=256)
 def rounded_box_sprite(width: int, height: int, fill: RGB | RGBA, edge: RGB | RGBA | None,
                        edge_width: float, radius: float) -> Image.Image:
     """An antialiased rounded rectangle (a panel card, or just its frame when ``fill`` is clear)."""

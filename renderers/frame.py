@@ -202,7 +202,7 @@ class Frame:
         width = min(width, (x1 - x0) * 0.45)
         right = x1 - MARGIN
         left = right - width
-        with within((left - 8, y0, right + 4, y1)):
+        with within((left - 8, y0, right + 10, y1)):  # the highlight band reaches 8 px past the text
             text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra")
             cy = y1 - 26
             shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
@@ -275,8 +275,6 @@ class Frame:
         y_name = my - 12 if final else my
         text(d, (name_x + rank_w, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
              fill=theme.text, anchor="lm", bold=True, role="headline")
-        if final and seat.score is not None:
-            pass
         lines = list(seat.breakdown if final else seat.facts)
         y = y0 + 10 + mark + 8
         if final:

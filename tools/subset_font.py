@@ -1,11 +1,13 @@
-"""Rebuild the board font shipped in ``renderers/fonts/`` (a subset of Noto Sans CJK JP, SIL OFL 1.1).
+"""Rebuild the board font shipped in ``renderers/fonts/``: a subset of BIZ UDPGothic (Morisawa's
+universal-design Japanese typeface, proportional, SIL OFL 1.1), chosen for legibility at small
+sizes and because, unlike Noto Sans CJK, it also covers Latin Extended-A (Ł, Č, Ş, Ő ...).
 
-    apt-get install fonts-noto-cjk && python3 tools/subset_font.py
+    apt-get install fonts-morisawa-bizud-gothic && python3 tools/subset_font.py
 
 Keeps Latin (with Latin-1 and Latin Extended-A/B, for accented names), Greek and Cyrillic, the
 punctuation, arrows, maths and shapes the boards draw (→ × ★ ①), kana, the CJK symbols, the
 full-width forms, and every kanji of Windows code page 932 (JIS X 0208 plus the NEC and IBM
-extensions such as 髙 and 﨑): about 8,100 characters in 1.7 MB per weight instead of 19 MB.
+extensions such as 髙 and 﨑).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-SOURCE = "/usr/share/fonts/opentype/noto/NotoSansCJK-{weight}.ttc"
-TARGET = Path(__file__).resolve().parent.parent / "renderers" / "fonts" / "NotoSansJP-{weight}.otf"
+SOURCE = "/usr/share/fonts/truetype/bizud-gothic/BIZUDPGothic-{weight}.ttf"
+TARGET = Path(__file__).resolve().parent.parent / "renderers" / "fonts" / "BIZUDPGothic-{weight}.ttf"
 RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x2000, 0x206F), (0x2100, 0x214F),
           (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2460, 0x24FF), (0x2500, 0x27BF), (0x3000, 0x30FF),
           (0x31F0, 0x31FF), (0xFF00, 0xFFEF)]
@@ -37,7 +39,7 @@ def codepoints() -> set[int]:
 def main() -> int:
     wanted = codepoints()
     for weight in ("Regular", "Bold"):
-        font = TTFont(SOURCE.format(weight=weight), fontNumber=0)  # face 0 of the collection is JP
+        font = TTFont(SOURCE.format(weight=weight))
         options = subset.Options()
         options.layout_features = ["kern", "palt"]
         options.hinting = False
