@@ -28,6 +28,7 @@ count and language; tiles, icons and marks are cached sprites.
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 from typing import Any, Callable
@@ -381,11 +382,16 @@ class Geometry:
         return round(cx), round(cy), round(cx + w), round(cy + h)
 
     def estate_cell(self, card: Box, e: int) -> Box:
-        x0, y0, x1, _ = card
-        left, right = x0 + 16, x1 - 8
-        w = (right - left) / 8
-        top = y0 + 56
-        return round(left + e * w), top, round(left + (e + 1) * w) - 3, top + self.cell_h
+        return estate_cell(card, e, self.cell_h)
+
+
+def estate_cell(card: Box, e: int, cell_h: int) -> Box:
+    """The cell of estate ``e`` on a seat card: its icon, tile count and tokens."""
+    x0, y0, x1, _ = card
+    left, right = x0 + 16, x1 - 8
+    w = (right - left) / 8
+    top = y0 + 56
+    return round(left + e * w), top, round(left + (e + 1) * w) - 3, top + cell_h
 
 
 @lru_cache(maxsize=8)
@@ -583,34 +589,56 @@ def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: l
 
 
 def _draw_events(img: Image.Image, view: dict[str, Any], g: Geometry, lang: str, theme: Theme) -> None:
-    d = ImageDraw.Draw(img)
     done = view.get("events_done", 0)
     for i, card in enumerate(view["events"][:4]):
-        box = g.event_box(i)
-        x0, y0, x1, y1 = box
-        resolved = bool(card.get("resolved"))
-        upcoming = i == done and not view.get("finished")
-        with within(box):
-            paper = mix(theme.card, theme.background, 0.7) if resolved else theme.card
-            edge = darker(GOLD, 0.1) if upcoming else theme.card_edge
-            paste(img, rounded_box_sprite(x1 - x0, y1 - y0, paper, edge, 4.0 if upcoming else 2.0, 10), (x0, y0))
-            ink = theme.muted if resolved else theme.text
-            when = translate("middle_ages.board.event_after", lang, round=EVENT_ROUNDS[i])
-            if resolved:
-                when = f"✓ {translate('middle_ages.board.event_done', lang)}"
-            elif upcoming:
-                when = f"{when} · {translate('middle_ages.board.event_next', lang)}"
-            ww = text_width(when, size=fr.TEXT)
-            text(d, (x1 - 10, y0 + 17), when, size=fr.TEXT, fill=theme.muted, anchor="rm")
-            name = translate(f"middle_ages.card.{card['id']}", lang)
-            text(d, (x0 + 10, y0 + 17), fit_text(name, size=19, width=x1 - x0 - 30 - ww, bold=True), size=19,
-                 fill=ink, anchor="lm", bold=True)
-            said = translate(f"middle_ages.card.{card['id']}.text", lang)
-            y = y0 + 33
-            lines = max(1, min(3, int((y1 - 6 - y) // 22)))
-            for line in wrap_text(said, size=fr.TEXT + 1, width=x1 - x0 - 20, max_lines=lines):
-                text(d, (x0 + 10, y), line, size=fr.TEXT + 1, fill=ink, anchor="la")
-                y += 22
+        data = {"id": card["id"], "index": i, "resolved": bool(card.get("resolved")),
+                "upcoming": i == done and not view.get("finished")}
+        _paste_layer(img, "event", g.event_box(i), data, lang, theme)
+
+
+def _paint_event(img: Image.Image, box: Box, data: dict[str, Any], lang: str, theme: Theme) -> None:
+    """One event card in words: its name, when it resolves (or that it did), what it does."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    resolved, upcoming = data["resolved"], data["upcoming"]
+    paper = mix(theme.card, theme.background, 0.7) if resolved else theme.card
+    edge = darker(GOLD, 0.1) if upcoming else theme.card_edge
+    paste(img, rounded_box_sprite(x1 - x0, y1 - y0, paper, edge, 4.0 if upcoming else 2.0, 10), (x0, y0))
+    ink = theme.muted if resolved else theme.text
+    when = translate("middle_ages.board.event_after", lang, round=EVENT_ROUNDS[data["index"]])
+    if resolved:
+        when = f"✓ {translate('middle_ages.board.event_done', lang)}"
+    elif upcoming:
+        when = f"{when} · {translate('middle_ages.board.event_next', lang)}"
+    ww = text_width(when, size=fr.TEXT)
+    text(d, (x1 - 10, y0 + 17), when, size=fr.TEXT, fill=theme.muted, anchor="rm")
+    name = translate(f"middle_ages.card.{data['id']}", lang)
+    text(d, (x0 + 10, y0 + 17), fit_text(name, size=19, width=x1 - x0 - 30 - ww, bold=True), size=19,
+         fill=ink, anchor="lm", bold=True)
+    said = translate(f"middle_ages.card.{data['id']}.text", lang)
+    y = y0 + 33
+    lines = max(1, min(3, int((y1 - 6 - y) // 22)))
+    for line in wrap_text(said, size=fr.TEXT + 1, width=x1 - x0 - 20, max_lines=lines):
+        text(d, (x0 + 10, y), line, size=fr.TEXT + 1, fill=ink, anchor="la")
+        y += 22
+
+
+def _paste_layer(img: Image.Image, kind: str, box: Box, data: dict[str, Any], lang: str, theme: Theme) -> None:
+    """Paste the cached layer of a card (what it shows is ``data``); a seat card or an event card
+    is drawn again only when what it shows changes."""
+    layer = _layer(kind, json.dumps(data, sort_keys=True), box, lang, theme)
+    img.paste(layer, box[:2])
+
+
+@cached(maxsize=96)
+def _layer(kind: str, key: str, box: Box, lang: str, theme: Theme) -> Image.Image:
+    x0, y0, x1, y1 = box
+    layer = Image.new("RGB", (x1 - x0, y1 - y0), theme.background)
+    on_canvas(layer, offset=(x0, y0))
+    with within(box):
+        (_paint_event if kind == "event" else _paint_card)(layer, (0, 0, x1 - x0, y1 - y0), json.loads(key), lang,
+                                                            theme)
+    return layer
 
 
 def _draw_candidates(img: Image.Image, view: dict[str, Any], g: Geometry, pending: dict[str, Any], lang: str,
@@ -662,68 +690,85 @@ def _draw_candidates(img: Image.Image, view: dict[str, Any], g: Geometry, pendin
 
 def _draw_card(img: Image.Image, view: dict[str, Any], g: Geometry, seat: int, info: fr.Seat, lang: str,
                theme: Theme, result: dict[str, Any] | None) -> None:
-    d = ImageDraw.Draw(img)
     order = sorted(range(g.n), key=lambda s: (result["ranks"][s], s)) if result else list(range(g.n))
-    card = g.cards[order.index(seat)]
-    x0, y0, x1, y1 = card
     player = view["players"][seat]
     last = view.get("last") or {}
-    with within(card):
-        edge = info.colour if info.acting else theme.card_edge
-        paste(img, rounded_box_sprite(x1 - x0, y1 - y0, theme.card, edge, 5.0 if info.acting else 2.0, 12), (x0, y0))
-        d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 10, y1 - 3], radius=3, fill=info.colour)
-        if info.acting:
-            cy = (y0 + y1) / 2
-            d.polygon([(x0, cy - 10), (x0 + 10, cy), (x0, cy + 10)], fill=theme.text)
-        # top line: mark, (rank), name, coins or score
-        my = y0 + 28
-        paste_centred(img, seat_mark(40, seat, info.colour), (x0 + 36, my))
-        x = x0 + 62
-        if result is not None:
-            rank = translate("board.rank", lang, rank=result["ranks"][seat])
-            text(d, (x, my), rank, size=fr.HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
-            x += text_width(rank, size=fr.HEADLINE, bold=True) + 8
-            figure = str(result["scores"][seat])
-        else:
-            figure = str(player["coins"])
-        fw = text_width(figure, size=34, bold=True)
-        text(d, (x1 - 12, my), figure, size=34, fill=theme.text, anchor="rm", bold=True, role="headline")
-        if result is None:
-            paste_centred(img, coin_icon(26), (x1 - 12 - fw - 18, my))
-            fw += 34
-        text(d, (x, my), fit_text(info.name, size=26, width=x1 - 22 - fw - x, bold=True), size=26,
-             fill=theme.text, anchor="lm", bold=True, role="headline")
-        # the estates: icon, count, tokens
-        for e, name in enumerate(ESTATES):
-            cell = g.estate_cell(card, e)
-            count = player["counts"][e] if "counts" in player else len(player["estates"][e])
-            _draw_estate(img, d, cell, name, count, int(player["coin_tokens"][e]), player["plot_tokens"][e],
-                         lit=last.get("seat") == seat and last.get("estate") == e, theme=theme)
-        # the bottom line: farmers, chests, graveyard; the penalty preview or the breakdown
-        by = min(y1 - 16, y0 + 56 + g.cell_h + 18)
-        if result is None:
-            x = x0 + 18
-            for icon, value in ((farmer_icon(22), player.get("farmers", 0)), (chest_icon(22), player.get("chests", 0)),
-                                (grave_icon(22), len(player.get("graveyard") or []))):
-                paste_centred(img, icon, (x + 11, by))
-                text(d, (x + 25, by), str(value), size=fr.TEXT + 2, fill=theme.text, anchor="lm")
-                x += 25 + text_width(str(value), size=fr.TEXT + 2) + 14
-            penalty = int(player.get("penalty", 0))
-            if penalty and view.get("round", 0) >= PREVIEW_FROM_ROUND:
-                preview = translate("middle_ages.board.if_ended", lang, points=f"-{penalty}")
-                text(d, (x1 - 10, by), fit_text(preview, size=fr.TEXT + 1, width=x1 - 10 - x), size=fr.TEXT + 1,
-                     fill=theme.muted, anchor="rm")
-        else:
-            coins = result.get("coins", [player["coins"]] * g.n)[seat]
-            empty = (result.get("empty") or [0] * g.n)[seat]
-            penalty = (result.get("penalties") or [0] * g.n)[seat]
-            parts = [translate("middle_ages.board.coins", lang, coins=coins)]
-            parts.append(translate("middle_ages.board.empty_penalty", lang, empty=empty, points=f"-{penalty}")
-                         if empty else translate("middle_ages.board.no_empty", lang))
-            parts.append(translate("middle_ages.board.total", lang, score=result["scores"][seat]))
-            line = " · ".join(parts)
-            text(d, (x0 + 18, by), fit_text(line, size=fr.TEXT + 2, width=x1 - x0 - 28), size=fr.TEXT + 2,
-                 fill=theme.text, anchor="lm")
+    final = None
+    if result is not None:
+        final = {"rank": result["ranks"][seat], "score": result["scores"][seat],
+                 "coins": (result.get("coins") or [player["coins"]] * g.n)[seat],
+                 "empty": (result.get("empty") or [0] * g.n)[seat],
+                 "penalty": (result.get("penalties") or [0] * g.n)[seat]}
+    data = {
+        "seat": seat, "colour": list(info.colour), "name": info.name, "acting": info.acting, "final": final,
+        "coins": player["coins"], "farmers": player.get("farmers", 0), "chests": player.get("chests", 0),
+        "graveyard": len(player.get("graveyard") or []),
+        "counts": player["counts"] if "counts" in player else [len(c) for c in player["estates"]],
+        "coin_tokens": [int(x) for x in player["coin_tokens"]], "plot_tokens": player["plot_tokens"],
+        "lit": last.get("estate") if last.get("seat") == seat else None,
+        "penalty": int(player.get("penalty", 0)) if view.get("round", 0) >= PREVIEW_FROM_ROUND else 0,
+        "cell_h": g.cell_h,
+    }
+    _paste_layer(img, "card", g.cards[order.index(seat)], data, lang, theme)
+
+
+def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, theme: Theme) -> None:
+    """A seat's card: mark, (rank,) name, coins (or the final score), the estates, and the
+    farmers, chests, graveyard and penalty preview (or, at the end, the score's breakdown)."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = card
+    seat, colour, final = data["seat"], tuple(data["colour"]), data["final"]
+    edge = colour if data["acting"] else theme.card_edge
+    paste(img, rounded_box_sprite(x1 - x0, y1 - y0, theme.card, edge, 5.0 if data["acting"] else 2.0, 12), (x0, y0))
+    d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 10, y1 - 3], radius=3, fill=colour)
+    if data["acting"]:
+        cy = (y0 + y1) / 2
+        d.polygon([(x0, cy - 10), (x0 + 10, cy), (x0, cy + 10)], fill=theme.text)
+    # top line: mark, (rank), name, coins or score
+    my = y0 + 28
+    paste_centred(img, seat_mark(40, seat, colour), (x0 + 36, my))
+    x = x0 + 62
+    if final is not None:
+        rank = translate("board.rank", lang, rank=final["rank"])
+        text(d, (x, my), rank, size=fr.HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
+        x += text_width(rank, size=fr.HEADLINE, bold=True) + 8
+        figure = str(final["score"])
+    else:
+        figure = str(data["coins"])
+    fw = text_width(figure, size=34, bold=True)
+    text(d, (x1 - 12, my), figure, size=34, fill=theme.text, anchor="rm", bold=True, role="headline")
+    if final is None:
+        paste_centred(img, coin_icon(26), (x1 - 12 - fw - 18, my))
+        fw += 34
+    text(d, (x, my), fit_text(data["name"], size=26, width=x1 - 22 - fw - x, bold=True), size=26,
+         fill=theme.text, anchor="lm", bold=True, role="headline")
+    # the estates: icon, count, tokens
+    for e, name in enumerate(ESTATES):
+        cell = estate_cell(card, e, data["cell_h"])
+        _draw_estate(img, d, cell, name, data["counts"][e], data["coin_tokens"][e], data["plot_tokens"][e],
+                     lit=data["lit"] == e, theme=theme)
+    # the bottom line: farmers, chests, graveyard; the penalty preview or the breakdown
+    by = min(y1 - 16, y0 + 56 + data["cell_h"] + 18)
+    if final is None:
+        x = x0 + 18
+        for icon, value in ((farmer_icon(22), data["farmers"]), (chest_icon(22), data["chests"]),
+                            (grave_icon(22), data["graveyard"])):
+            paste_centred(img, icon, (x + 11, by))
+            text(d, (x + 25, by), str(value), size=fr.TEXT + 2, fill=theme.text, anchor="lm")
+            x += 25 + text_width(str(value), size=fr.TEXT + 2) + 14
+        if data["penalty"]:
+            preview = translate("middle_ages.board.if_ended", lang, points=f"-{data['penalty']}")
+            text(d, (x1 - 10, by), fit_text(preview, size=fr.TEXT + 1, width=x1 - 10 - x), size=fr.TEXT + 1,
+                 fill=theme.muted, anchor="rm")
+    else:
+        parts = [translate("middle_ages.board.coins", lang, coins=final["coins"])]
+        parts.append(translate("middle_ages.board.empty_penalty", lang, empty=final["empty"],
+                               points=f"-{final['penalty']}")
+                     if final["empty"] else translate("middle_ages.board.no_empty", lang))
+        parts.append(translate("middle_ages.board.total", lang, score=final["score"]))
+        line = " · ".join(parts)
+        text(d, (x0 + 18, by), fit_text(line, size=fr.TEXT + 2, width=x1 - x0 - 28), size=fr.TEXT + 2,
+             fill=theme.text, anchor="lm")
 
 
 def _draw_estate(img: Image.Image, d: ImageDraw.ImageDraw, cell: Box, estate: str, count: int, coin_tokens: int,
