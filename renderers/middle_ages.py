@@ -775,9 +775,7 @@ def _draw_estate(img: Image.Image, d: ImageDraw.ImageDraw, cell: Box, estate: st
                  plot_tokens: list[str], *, lit: bool, theme: Theme) -> None:
     x0, y0, x1, y1 = cell
     big = y1 - y0 >= 60
-    fill = mix(ESTATE_FILL[estate], (255, 255, 255), 0.55 if count else 0.85)
-    edge = theme.highlight if lit else mix(ESTATE_FILL[estate], INK, 0.3 if count else 0.1)
-    paste(img, rounded_box_sprite(x1 - x0, y1 - y0, fill, edge, 4.0 if lit else 1.2, 7), (x0, y0))
+    paste(img, _cell_sprite(estate, x1 - x0, y1 - y0, count > 0, lit, theme), (x0, y0))
     px = 28 if big else 24
     paste_centred(img, mini_tile(estate, px) if count else _faded(estate, px), (x0 + 3 + px / 2, y0 + 3 + px / 2))
     cy = y0 + (34 if big else 15)
@@ -791,6 +789,14 @@ def _draw_estate(img: Image.Image, d: ImageDraw.ImageDraw, cell: Box, estate: st
     for kind in plot_tokens[:2]:
         paste_centred(img, plot_token(kind, 16), (tx + 1, y1 - 10))
         tx += 15
+
+
+@lru_cache(maxsize=160)
+def _cell_sprite(estate: str, width: int, height: int, filled: bool, lit: bool, theme: Theme) -> Image.Image:
+    """The background of an estate cell (its own cache: the shared one holds 32 sprites)."""
+    fill = mix(ESTATE_FILL[estate], (255, 255, 255), 0.55 if filled else 0.85)
+    edge = theme.highlight if lit else mix(ESTATE_FILL[estate], INK, 0.3 if filled else 0.1)
+    return rounded_box_sprite.__wrapped__(width, height, fill, edge, 4.0 if lit else 1.2, 7)
 
 
 @lru_cache(maxsize=16)

@@ -133,7 +133,7 @@ def test_the_final_image_ranks_and_explains_each_score():
         assert f"coins {final.coins[seat]}" in drawn
         assert f"score {result.scores[seat]}" in drawn
         empty = result.detail["empty"][seat]
-        assert (f"{empty} empty estates: -{10 * empty}" if empty else "no empty estate") in drawn
+        assert (f"empty estates {empty}: -{10 * empty}" if empty else "no empty estate") in drawn
     assert "#1" in drawn
 
 

@@ -123,7 +123,11 @@ class MiddleAges(Game[MiddleAgesState, Move]):
 
     def view(self, state: MiddleAgesState, seat: int | None) -> dict[str, Any]:
         """The whole table; the same for every seat (nothing is secret, the piles' order is
-        unknown to all and left out)."""
+        unknown to all and left out). ``pending`` is the decision an effect is waiting for (its
+        kind, seat, and for ``lose`` the estate), ``decision`` what the acting seat must decide in
+        words (``games.messages.text_to_json``), each player's ``penalty`` the end penalty if the
+        game ended now (a preview), and at the end ``result`` carries the breakdown (coins,
+        empty estates, penalties) and ``ties``: each tied score and the estate that decided it."""
         n = state.num_players
         result = self.result(state)
         players = []

@@ -275,7 +275,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     P + "board.if_ended": {"en": "if the game ended now: {points}", "ja": "今終わると: {points}"},
     P + "board.graveyard": {"en": "graveyard {count}", "ja": "墓地{count}"},
     P + "board.coins": {"en": "coins {coins}", "ja": "コイン{coins}"},
-    P + "board.empty_penalty": {"en": "{empty} empty estates: {points}", "ja": "空のエリア{empty}つ: {points}"},
+    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}つ: {points}"},
     P + "board.total": {"en": "score {score}", "ja": "得点{score}"},
     P + "board.no_empty": {"en": "no empty estate", "ja": "空のエリアなし"},
     P + "board.score_rule": {
