@@ -47,7 +47,6 @@ from renderers.common import (
     darker,
     encode_png,
     fit_text,
-    ink_on,
     mix,
     on_canvas,
     paste,
