@@ -85,11 +85,8 @@ def test_column_and_row_numbers_and_tile_numbers_are_labels_at_five_players():
     labels = [item.content for item in _texts(recorder, "label")]
     for number in range(1, 7):
         assert str(number) in labels
-    for row in state.rows:
-        for tile in row:
-            if tile is not None:
-                assert str(ma.view(state, None)["rows"][0][0]["tile"]["number"]) in labels
-                break
+    numbers = [slot["tile"]["number"] for row in ma.view(state, None)["rows"] for slot in row if slot["tile"]]
+    assert len(numbers) == 4 * 6 and all(str(number) in labels for number in numbers)
 
 
 def test_the_header_says_the_decision_in_words_and_the_last_move_large():
