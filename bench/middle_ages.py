@@ -26,6 +26,13 @@ def midgame(players: int = 5, plies: int = 50):
     return common.midgame(middle_ages, players, plies)
 
 
+def common_states(players: int, seed: int) -> list:
+    """Every state of one random game, in order (as a table renders them move after move)."""
+    from tests.play import random_game
+
+    return random_game(middle_ages, players, seed=seed)[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=50)
@@ -42,8 +49,13 @@ def main() -> None:
         "draw alone (ms)": median_ms(lambda i: draw(view), rounds),
         **drawing,
     }
+    # the same view again hits the cached seat and event cards; in play 1-2 cards change per move
+    views = [middle_ages.view(s, None) for s in common_states(5, 3)]
+    figures["render, game sequence (ms)"] = median_ms(lambda i: render(views[i % len(views)]), len(views))
     common.print_figures(figures, 28)
     print(f"{'render / encode':28s} {figures['render (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
+    print(f"{'sequence render / encode':28s} "
+          f"{figures['render, game sequence (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
     print(f"{'PNG size (KB)':28s} {len(render(view)) / 1024:8.1f}")
     print(f"{'image size (px)':28s} {image.width:>4d} x {image.height}")
 

@@ -270,7 +270,7 @@ def test_mill_takes_two_coins_from_each_player_with_fewer_mills_or_all_they_have
     s, evs = play(ma, s, "0 go 1")
     assert s.coins[1] == 3 and s.coins[2] == 0 and s.coins[3] == 9  # seat 3 has as many mills: no payment
     assert [e.params for e in events_named(evs, "mill_pay")] == [
-        {"seat": 1, "coins": 2, "player": 1}, {"seat": 2, "coins": 1, "player": 1}]
+        {"seat": 1, "coins": 2, "to_seat": 0}, {"seat": 2, "coins": 1, "to_seat": 0}]
     assert s.coins[0] == 3 + 2 * 2  # payments, then 2 mills x 2
 
 

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove
-from games.messages import Text, register_messages, translate
+from games.messages import Text, register_messages, text_to_json, translate
 from games.middle_ages import estates, market, rules, scoring
 from games.middle_ages.data import ESTATES, EVENTS, TILES
 from games.middle_ages.messages import MESSAGES, RULES_HELP
@@ -99,6 +99,22 @@ class MiddleAges(Game[MiddleAgesState, Move]):
 
     # -- information --------------------------------------------------------------------------
 
+    def decision(self, state: MiddleAgesState, seat: int) -> Text | None:
+        """What ``seat`` must decide now, in words (everything is public: no secret to keep)."""
+        if rules.acting_seat(state) != seat:
+            return None
+        if not state.pending:
+            if state.phase == PLACE:
+                return Text("middle_ages.decide.place")
+            return Text("middle_ages.decide.go", row=market.next_row(state.round) + 1)
+        pending = state.pending[0]
+        if pending["kind"] == "lose":
+            return Text("middle_ages.decide.lose", estate=Text(f"middle_ages.estate.{ESTATES[pending['estate']]}"))
+        return Text(f"middle_ages.decide.{pending['kind']}")
+
+    def seat_colours(self, state: MiddleAgesState) -> list[str]:
+        return list(COLOURS[: state.num_players])
+
     def scores(self, state: MiddleAgesState) -> list[int]:
         return scoring.scores(state)
 
@@ -107,7 +123,11 @@ class MiddleAges(Game[MiddleAgesState, Move]):
 
     def view(self, state: MiddleAgesState, seat: int | None) -> dict[str, Any]:
         """The whole table; the same for every seat (nothing is secret, the piles' order is
-        unknown to all and left out)."""
+        unknown to all and left out). ``pending`` is the decision an effect is waiting for (its
+        kind, seat, and for ``lose`` the estate), ``decision`` what the acting seat must decide in
+        words (``games.messages.text_to_json``), each player's ``penalty`` the end penalty if the
+        game ended now (a preview), and at the end ``result`` carries the breakdown (coins,
+        empty estates, penalties) and ``ties``: each tied score and the estate that decided it."""
         n = state.num_players
         result = self.result(state)
         players = []
@@ -117,6 +137,7 @@ class MiddleAges(Game[MiddleAgesState, Move]):
             players.append({
                 "coins": state.coins[p],
                 "score": scoring.score(state, p),
+                "penalty": scoring.penalty(state, p),
                 "estates": [[tile_json(t) for t in column] for column in state.estates[p]],
                 "counts": [len(column) for column in state.estates[p]],
                 "graveyard": [tile_json(t) for t in state.graveyards[p]],
@@ -133,7 +154,8 @@ class MiddleAges(Game[MiddleAgesState, Move]):
             rows.append([{"tile": tile_json(t), "lord": market.lord_at(state, r, c),
                           "scout": market.scout_at(state, r, c)} for c, t in enumerate(row)])
         waiting = rules.acting_seat(state)
-        decision = dict(state.pending[0]) if state.pending else None
+        pending = dict(state.pending[0]) if state.pending else None
+        decision = None if waiting is None else self.decision(state, waiting)
         return {
             "game": self.name,
             "num_players": n,
@@ -159,12 +181,14 @@ class MiddleAges(Game[MiddleAgesState, Move]):
             "events": [{"id": EVENTS[c].id, "index": i, "resolved": i < state.events_done,
                         "ops": [dict(op) for op in EVENTS[c].ops]} for i, c in enumerate(state.events)],
             "events_done": state.events_done,
-            "decision": decision,
+            "pending": pending,
+            "decision": None if decision is None else text_to_json(decision),
             "to_act": [] if waiting is None else [waiting],
             "last": None if state.last is None else dict(state.last),
             "scores": scoring.scores(state),
             "finished": state.phase == OVER,
-            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks},
+            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks,
+                                                   **{k: v for k, v in result.detail.items()}},
             "options": self.format_options(state.options),
         }
 

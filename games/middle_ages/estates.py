@@ -187,7 +187,7 @@ def _mill(state: MiddleAgesState, seat: int, happened: Happened) -> None:
     payers = [p for p in _others(state, seat) if count(state, p, MILL) < mine]
     for payer in payers:
         paid = pay(state, payer, seat, MILL_PAYMENT)
-        happened.append(("middle_ages.ev.mill_pay", {"seat": payer, "coins": paid, "player": seat + 1}))
+        happened.append(("middle_ages.ev.mill_pay", {"seat": payer, "coins": paid, "to_seat": seat}))
     if not payers:
         happened.append(("middle_ages.ev.mill_none", {"seat": seat}))
 
@@ -244,14 +244,14 @@ def _barracks(state: MiddleAgesState, seat: int, happened: Happened) -> None:
         paid = pay(state, victim, seat, ATTACK_PAYMENT)
         estate = leftmost_estate(state, victim)
         if estate is None:
-            happened.append(("middle_ages.ev.attack_bare", {"seat": victim, "coins": paid}))
+            happened.append(("middle_ages.ev.attack_bare", {"seat": victim, "coins": paid, "by_seat": seat}))
         elif state.options["barracks_loss"] == "victim" and not same_tiles(state.estates[victim][estate]):
-            happened.append(("middle_ages.ev.attack_choose", {"seat": victim, "coins": paid}))
+            happened.append(("middle_ages.ev.attack_choose", {"seat": victim, "coins": paid, "by_seat": seat}))
             state.pending.append({"seat": victim, "kind": LOSE_PICK, "estate": estate, "attacker": seat})
         else:
             tile = lose_tile(state, victim, estate)
             happened.append((f"middle_ages.ev.attack.{ESTATES[estate]}",
-                             {"seat": victim, "coins": paid, "number": TILES[tile].number}))
+                             {"seat": victim, "coins": paid, "number": TILES[tile].number, "by_seat": seat}))
 
 
 def _church(state: MiddleAgesState, seat: int, happened: Happened) -> None:

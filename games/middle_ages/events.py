@@ -26,8 +26,13 @@ def resolve_next(state: MiddleAgesState, happened: Happened) -> None:
 
 
 def apply_card(state: MiddleAgesState, card: EventCard, happened: Happened) -> None:
+    """Apply each operation; one that changes nothing for anybody says so (the post lists what
+    every event did, in words)."""
     for op in card.ops:
+        before = len(happened)
         OPERATIONS[op["op"]](state, op, happened)
+        if len(happened) == before:
+            happened.append(("middle_ages.ev.card_nobody", {}))
 
 
 def _gain(state: MiddleAgesState, amounts: list[int], happened: Happened) -> None:

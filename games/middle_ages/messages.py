@@ -184,8 +184,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{seat}: 市場の効果、宝箱{icons}個で{coins}コイン。",
     },
     P + "ev.mill_pay": {
-        "en": "{seat} has fewer mills: pays {coins} to player {player}.",
-        "ja": "{seat}は水車が少ないため、プレイヤー{player}に{coins}コイン支払います。",
+        "en": "{seat} has fewer mills: pays {coins} to {to_seat}.",
+        "ja": "{seat}は水車が少ないため、{to_seat}に{coins}コイン支払います。",
     },
     P + "ev.mill_none": {
         "en": "{seat}: mill effect, nobody has fewer mills.",
@@ -212,12 +212,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "{seat}: 兵舎の効果、攻撃できるプレイヤーはいません。",
     },
     P + "ev.attack_bare": {
-        "en": "{seat} is attacked: no tile to lose, pays {coins}.",
-        "ja": "{seat}は攻撃されました。失うタイルはなく、{coins}コイン支払います。",
+        "en": "{seat} is attacked by {by_seat}: no tile to lose, pays {coins}.",
+        "ja": "{seat}は{by_seat}に攻撃されました。失うタイルはなく、{coins}コイン支払います。",
     },
     P + "ev.attack_choose": {
-        "en": "{seat} is attacked: pays {coins} and chooses a tile of the leftmost estate to lose.",
-        "ja": "{seat}は攻撃されました。{coins}コイン支払い、最も左のエリアから失うタイルを選びます。",
+        "en": "{seat} is attacked by {by_seat}: pays {coins} and chooses a tile of the leftmost estate to lose.",
+        "ja": "{seat}は{by_seat}に攻撃されました。{coins}コイン支払い、最も左のエリアから失うタイルを選びます。",
     },
     P + "ev.coin_none": {
         "en": "{seat}: church effect, no extra-coin token can be placed.",
@@ -227,11 +227,70 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat}: palace effect, no plot token can be placed.",
         "ja": "{seat}: 宮殿の効果、区画トークンを置けません。",
     },
-    P + "ev.card_gain": {"en": "{seat}: +{coins}.", "ja": "{seat}: +{coins}コイン。"},
-    P + "ev.card_pay": {"en": "{seat}: -{coins}.", "ja": "{seat}: -{coins}コイン。"},
+    P + "ev.card_gain": {"en": "{seat} gains {coins} coins from the event.",
+                         "ja": "{seat}はイベントで{coins}コイン得ました。"},
+    P + "ev.card_pay": {"en": "{seat} pays {coins} coins to the event.",
+                        "ja": "{seat}はイベントで{coins}コイン支払いました。"},
+    P + "ev.card_nobody": {"en": "Nobody is affected by this part of the event.",
+                           "ja": "このイベントの効果を受けるプレイヤーはいません。"},
     P + "ev.penalty": {
         "en": "Game over. {seat}: empty estates {empty}, -{points}.",
         "ja": "ゲーム終了。{seat}: 空のエリア{empty}つ、-{points}。",
+    },
+    # -- what a seat must decide (the "your turn" post and the image's header) ----------------
+    P + "decide.place": {
+        "en": "place your lord on a tile of row 1 (go N)",
+        "ja": "領主を1段目のタイルに置く (go N)",
+    },
+    P + "decide.go": {
+        "en": "move your lord to a tile of row {row} (go N)",
+        "ja": "領主を{row}段目のタイルへ移動 (go N)",
+    },
+    P + "decide.revive": {
+        "en": "village: bring back a graveyard tile (revive N)",
+        "ja": "村: 墓地のタイルを1枚戻す (revive N)",
+    },
+    P + "decide.scout": {
+        "en": "rampart: send your scout to a tile (scout R-C)",
+        "ja": "城壁: 偵察をタイルに置く (scout 段-列)",
+    },
+    P + "decide.coin": {
+        "en": "church: an extra-coin token under an estate (coin ESTATE)",
+        "ja": "教会: 追加コイントークンをエリアの下に置く (coin エリア)",
+    },
+    P + "decide.plot": {
+        "en": "palace: a plot token under an estate (plot TYPE ESTATE)",
+        "ja": "宮殿: 区画トークンをエリアの下に置く (plot 種類 エリア)",
+    },
+    P + "decide.lose": {
+        "en": "attacked: choose the {estate} tile to lose (lose N)",
+        "ja": "攻撃された: 失う{estate}のタイルを選ぶ (lose N)",
+    },
+    # -- the board image ------------------------------------------------------------------------
+    P + "board.round": {"en": "Round {round}/{rounds}", "ja": "ラウンド{round}/{rounds}"},
+    P + "board.placing": {"en": "Lords to row 1", "ja": "領主を1段目へ"},
+    P + "board.event_after": {"en": "after round {round}", "ja": "{round}ラウンド後"},
+    P + "board.event_done": {"en": "done", "ja": "済"},
+    P + "board.event_next": {"en": "next", "ja": "次"},
+    P + "board.if_ended": {"en": "if the game ended now: {points}", "ja": "今終わると: {points}"},
+    P + "board.graveyard": {"en": "graveyard {count}", "ja": "墓地{count}"},
+    P + "board.coins": {"en": "coins {coins}", "ja": "コイン{coins}"},
+    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}つ: {points}"},
+    P + "board.total": {"en": "score {score}", "ja": "得点{score}"},
+    P + "board.no_empty": {"en": "no empty estate", "ja": "空のエリアなし"},
+    P + "board.score_rule": {
+        "en": "Score: coins, -10 per empty estate",
+        "ja": "得点: コイン、空のエリア1つにつき-10",
+    },
+    P + "board.choose_revive": {"en": "revive N: your graveyard", "ja": "revive N: 墓地のタイル"},
+    P + "board.choose_lose": {"en": "lose N: your {estate} tiles", "ja": "lose N: {estate}のタイル"},
+    P + "board.tie": {
+        "en": "{players} tie at {score}: most {estate} tiles decides",
+        "ja": "{players}が{score}で同点: {estate}のタイルの多さで決定",
+    },
+    P + "board.tie_shared": {
+        "en": "{players} tie at {score} and in every estate: a shared rank",
+        "ja": "{players}は{score}で同点、全エリアも同じため同順位",
     },
     # -- move descriptions ------------------------------------------------------------------
     P + "move.place": {
@@ -279,8 +338,8 @@ PER_ESTATE = {
         "ja": "{seat}は墓地から<E>のタイル#{number}を戻しました(効果と収入はありません)。",
     },
     "ev.attack": {
-        "en": "{seat} is attacked: loses the <E> tile #{number} to the graveyard and pays {coins}.",
-        "ja": "{seat}は攻撃され、<E>のタイル#{number}を墓地に置き、{coins}コイン支払います。",
+        "en": "{seat} is attacked by {by_seat}: loses the <E> tile #{number} to the graveyard and pays {coins}.",
+        "ja": "{seat}は{by_seat}に攻撃され、<E>のタイル#{number}を墓地に置き、{coins}コイン支払います。",
     },
     "ev.lost": {
         "en": "{seat} loses the <E> tile #{number} to the graveyard.",

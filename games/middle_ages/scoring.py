@@ -41,7 +41,25 @@ def result(state: MiddleAgesState) -> Result:
     detail: dict[str, Any] = {
         "coins": list(state.coins),
         "penalties": [penalty(state, seat) for seat in range(state.num_players)],
+        "empty": [empty_estates(state, seat) for seat in range(state.num_players)],
         "tie_break": [list(key[1:]) for key in keys],
         "tie_break_order": [ESTATES[e] for e in TIE_BREAK_ORDER],
+        "ties": ties(keys),
     }
     return Result(scores=[key[0] for key in keys], ranks=competition_ranks(keys), detail=detail)
+
+
+def ties(keys: list[tuple[int, ...]]) -> list[dict[str, Any]]:
+    """Each group of seats with the same score: its seats, the score, and the estate whose count
+    first set them apart in the tie-break order (``None``: equal everywhere, a shared rank)."""
+    groups: dict[int, list[int]] = {}
+    for seat, key in enumerate(keys):
+        groups.setdefault(key[0], []).append(seat)
+    found = []
+    for score_, seats in sorted(groups.items(), reverse=True):
+        if len(seats) < 2:
+            continue
+        decided = next((ESTATES[e] for i, e in enumerate(TIE_BREAK_ORDER)
+                        if len({keys[s][1 + i] for s in seats}) > 1), None)
+        found.append({"seats": seats, "score": score_, "estate": decided})
+    return found
