@@ -439,37 +439,6 @@ def _base(n: int, lang: str, theme: Theme) -> Image.Image:
 # --- the render ----------------------------------------------------------------------------------
 
 
-class _Frame(fr.Frame):
-    """The shared frame with one fix the shared code should take: its last-move band reaches
-    8 px right of the notation but the box it declares only 4 px, so every image with a last
-    move left its box (``tests/test_render_standard.py``). Same drawing, a box that holds it."""
-
-    def _draw_last(self, d: ImageDraw.ImageDraw, headline: fr.Headline) -> int:
-        if not headline.last:
-            return 0
-        x0, y0, x1, y1 = self.lay.header
-        caption = self.say("board.last")
-        notation = headline.last
-        seat = self.seat_by_index(headline.last_seat) if headline.last_seat is not None else None
-        size = 32
-        width = max(text_width(caption, size=fr.TEXT), text_width(notation, size=size, bold=True) + (40 if seat else 0))
-        width = min(width, (x1 - x0) * 0.45)
-        right = x1 - fr.MARGIN
-        left = right - width
-        with within((left - 8, y0, right + 8, y1)):
-            text(d, (right, y0 + 6), caption, size=fr.TEXT + 2, fill=self.theme.muted, anchor="ra")
-            cy = y1 - 26
-            shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
-            w = text_width(shown, size=size, bold=True)
-            band = rounded_box_sprite(round(w + 16), 42, self.theme.highlight + (110,), self.theme.highlight, 2.5, 10)
-            paste(self.image, band, (round(right - w - 8), round(cy - 21)))
-            text(d, (right, cy), shown, size=size, fill=self.theme.text, anchor="rm", bold=True, role="headline")
-            if seat is not None:
-                paste_centred(self.image, seat_mark(32, seat.seat, seat.colour), (right - w - 30, cy))
-        return round(width)
-
-
-
 _REQUIRED = ("game", "num_players", "colours", "round", "rows", "order", "players", "events", "to_act")
 
 
@@ -509,7 +478,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "e
     acting = tuple(view.get("to_act") or ())
     seats = [fr.Seat(seat=i, colour=colours[i], name=shown[i], acting=i in acting and not finished,
                      rank=result["ranks"][i] if result else None) for i in range(n)]
-    f = _Frame(seats, lang=lang, theme=theme, lay=g.frame)
+    f = fr.Frame(seats, lang=lang, theme=theme, lay=g.frame)
     f.image = _base(n, lang, theme).copy()
     on_canvas(f.image)
     f.draw_header(_headline(view, shown, lang, result))
@@ -764,9 +733,10 @@ def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, th
         parts.append(translate("middle_ages.board.empty_penalty", lang, empty=final["empty"],
                                points=f"-{final['penalty']}")
                      if final["empty"] else translate("middle_ages.board.no_empty", lang))
-        parts.append(translate("middle_ages.board.total", lang, score=final["score"]))
-        line = " · ".join(parts)
-        text(d, (x0 + 18, by), fit_text(line, size=fr.TEXT + 2, width=x1 - x0 - 28), size=fr.TEXT + 2,
+        total = translate("middle_ages.board.total", lang, score=final["score"])
+        if text_width(" · ".join([*parts, total]), size=fr.TEXT + 2) <= x1 - x0 - 28:
+            parts.append(total)  # else the card's big figure says the score already
+        text(d, (x0 + 18, by), fit_text(" · ".join(parts), size=fr.TEXT + 2, width=x1 - x0 - 28), size=fr.TEXT + 2,
              fill=theme.text, anchor="lm")
 
 

@@ -124,11 +124,12 @@ def test_the_final_image_ranks_and_explains_each_score():
     result = ma.result(final)
     _, recorder = _recorded(ma.view(final, None), names=NAMES[:4])
     drawn = " ".join(item.content for item in _texts(recorder))
+    headline = [item.content for item in _texts(recorder, "headline")]
     winner = result.ranks.index(1)
     assert f"{NAMES[winner]} wins" in drawn or "Shared win" in drawn
     for seat in range(4):
         assert f"coins {final.coins[seat]}" in drawn
-        assert f"score {result.scores[seat]}" in drawn
+        assert f"score {result.scores[seat]}" in drawn or str(result.scores[seat]) in headline
         empty = result.detail["empty"][seat]
         assert (f"empty estates {empty}: -{10 * empty}" if empty else "no empty estate") in drawn
     assert "#1" in drawn
