@@ -123,7 +123,13 @@ class Minoa(Game[MinoaState, Move]):
         return list(COLOURS[: state.num_players])
 
     def view(self, state: MinoaState, seat: int | None) -> dict[str, Any]:
-        """Everything in Minoa is on the table, so every seat and spectators see the same."""
+        """Everything in Minoa is on the table, so every seat and spectators see the same.
+
+        Besides the board: ``decision`` (what the seat to move must place, a stored
+        :class:`~games.messages.Text`, ``None`` at the end), ``regions_claimed`` per seat, and
+        once finished ``result`` with the scores, ranks and :meth:`result`'s detail (``outcome``,
+        ``regions``, ``team_scores``, ``winning_team``, ``tie_break``) for the final image.
+        """
         regions = []
         scores = [0] * state.num_players
         for region, owner in rules.claimed_regions(state):
