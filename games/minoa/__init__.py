@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from games.core import Event, Game, Option, Result, competition_ranks
 from games.errors import IllegalMove, MalformedMove
-from games.messages import Text, register_messages, translate
+from games.messages import Text, register_messages, text_to_json, translate
 from games.minoa import rules
 from games.minoa.board import IS_RIM, LINE_TRIANGLES
 from games.minoa.messages import MESSAGES, RULES_HELP
@@ -70,22 +70,66 @@ class Minoa(Game[MinoaState, Move]):
         return rules.territory(state)
 
     def result(self, state: MinoaState) -> Result | None:
+        """Final scores and ranks, with what the final image needs in ``detail``.
+
+        ``detail``: ``ended_by``; ``regions`` (claimed regions per seat, the breakdown beside the
+        triangles); ``outcome``: ``win`` (one seat first), ``shared_win`` (2-3 players, some but
+        not all seats tie for first: they share the win), ``draw`` (every seat ties), and in
+        four-player games ``team_win`` / ``team_draw``; ``winning_team`` (index into ``teams``,
+        4 players, ``None`` on a draw). The rules know no tie-break (§8: 48-48 is a draw), so
+        ``tie_break`` is always ``None``: tied seats share their rank.
+        """
         if not state.finished:
             return None
         scores = rules.territory(state)
-        detail: dict[str, Any] = {"ended_by": state.ended_by}
+        regions = [0] * state.num_players
+        for _, owner in rules.claimed_regions(state):
+            if owner is not None:
+                regions[owner] += 1
+        detail: dict[str, Any] = {"ended_by": state.ended_by, "regions": regions, "tie_break": None}
         if state.num_players == 4:
-            # §9: partners' scores are added; both partners share the team's rank.
+            # §9: partners' scores are added; both partners share the team's rank, so a team tie
+            # ranks all four seats first: a draw, not four winners.
             teams = rules.team_totals(scores)
             team_ranks = competition_ranks(teams)
             ranks = [team_ranks[0 if seat in TEAMS[0] else 1] for seat in range(4)]
+            detail["teams"] = [list(t) for t in TEAMS]
             detail["team_scores"] = teams
+            if teams[0] == teams[1]:
+                detail["outcome"], detail["winning_team"] = "team_draw", None
+            else:
+                detail["outcome"], detail["winning_team"] = "team_win", 0 if teams[0] > teams[1] else 1
         else:
             ranks = competition_ranks(scores)
+            first = ranks.count(1)
+            detail["outcome"] = "win" if first == 1 else "draw" if first == len(ranks) else "shared_win"
         return Result(scores=scores, ranks=ranks, detail=detail)
 
+    def decision(self, state: MinoaState, seat: int) -> Text | None:
+        """What the seat to move must do: a rim piece or a black stick, or only one of them."""
+        if state.finished or seat != state.turn:
+            return None
+        pieces = state.pieces_left[seat]
+        blacks = bool(rules.black_options(state))
+        if pieces and blacks:
+            return Text("minoa.decide.either", pieces=pieces, black=state.black_supply)
+        if pieces:
+            if state.black_supply <= 0:
+                return Text("minoa.decide.piece_no_black", pieces=pieces)
+            return Text("minoa.decide.piece_only", pieces=pieces)
+        return Text("minoa.decide.black_only", black=state.black_supply)
+
+    def seat_colours(self, state: MinoaState) -> list[str]:
+        return list(COLOURS[: state.num_players])
+
     def view(self, state: MinoaState, seat: int | None) -> dict[str, Any]:
-        """Everything in Minoa is on the table, so every seat and spectators see the same."""
+        """Everything in Minoa is on the table, so every seat and spectators see the same.
+
+        Besides the board: ``decision`` (what the seat to move must place, a stored
+        :class:`~games.messages.Text`, ``None`` at the end), ``regions_claimed`` per seat, and
+        once finished ``result`` with the scores, ranks and :meth:`result`'s detail (``outcome``,
+        ``regions``, ``team_scores``, ``winning_team``, ``tie_break``) for the final image.
+        """
         regions = []
         scores = [0] * state.num_players
         for region, owner in rules.claimed_regions(state):
@@ -102,6 +146,10 @@ class Minoa(Game[MinoaState, Move]):
         if state.last is not None:
             last = {"seat": state.last["seat"], "lines": list(state.last["lines"]),
                     "notation": format_line(state.last["lines"][0]), "autofill": state.last["autofill"]}
+        claimed = [0] * state.num_players
+        for region in regions:
+            if region["owner"] is not None:
+                claimed[region["owner"]] += 1
         return {
             "game": self.name,
             "num_players": state.num_players,
@@ -114,12 +162,15 @@ class Minoa(Game[MinoaState, Move]):
             "pieces_left": list(state.pieces_left),
             "regions": regions,
             "scores": scores,
+            "regions_claimed": claimed,
             "team_scores": rules.team_totals(scores) if state.num_players == 4 else None,
             "to_act": sorted(self.to_act(state)),
             "last": last,
             "finished": state.finished,
             "ended_by": state.ended_by,
-            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks},
+            "decision": None if state.finished else text_to_json(self.decision(state, state.turn)),
+            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks,
+                                                   **{k: v for k, v in result.detail.items() if k != "teams"}},
             "options": self.format_options(state.options),
         }
 

@@ -66,6 +66,62 @@ MESSAGES = {
         "en": "4 players: whether partners' colours together can claim a region (merged) or not (separate)",
         "ja": "4人戦: パートナー同士の色が混ざった領域を獲得できる(merged)か否か(separate)",
     },
+    "minoa.decide.either": {
+        "en": "Place a rim piece ({pieces} left) or a black stick",
+        "ja": "外周に駒(残り{pieces}個)か、黒い棒を置いてください",
+    },
+    "minoa.decide.piece_only": {
+        "en": "Place a rim piece ({pieces} left): no black stick fits anywhere",
+        "ja": "外周に駒(残り{pieces}個)を置いてください。黒い棒を置ける線はありません",
+    },
+    "minoa.decide.piece_no_black": {
+        "en": "Place a rim piece ({pieces} left): the black sticks are used up",
+        "ja": "外周に駒(残り{pieces}個)を置いてください。黒い棒は残っていません",
+    },
+    "minoa.decide.black_only": {
+        "en": "Place a black stick: only black sticks left ({black})",
+        "ja": "黒い棒を置いてください。残りは黒い棒だけです({black}本)",
+    },
+    # the board image
+    "minoa.board.black_left": {"en": "black sticks left", "ja": "黒い棒の残り"},
+    "minoa.board.pieces_left": {"en": "{count} rim pieces left", "ja": "外周の駒 残り{count}個"},
+    "minoa.board.no_pieces": {"en": "all rim pieces placed", "ja": "外周の駒はすべて配置済み"},
+    "minoa.board.regions": {"en": "{count} regions claimed", "ja": "獲得した領域 {count}"},
+    "minoa.board.breakdown": {
+        "en": "{regions} regions = {triangles} triangles",
+        "ja": "領域{regions}つ = 三角形{triangles}個",
+    },
+    "minoa.board.score": {"en": "{count}▲", "ja": "{count}▲"},
+    "minoa.board.team": {"en": "Team", "ja": "チーム"},
+    "minoa.board.team_total": {"en": "{score}▲", "ja": "{score}▲"},
+    "minoa.board.team_winner": {"en": "Winner", "ja": "勝ち"},
+    "minoa.board.team_tie": {"en": "Draw", "ja": "引き分け"},
+    "minoa.board.autofill": {"en": "{notation} +{count} auto", "ja": "{notation} +自動{count}"},
+    "minoa.board.team_wins": {
+        "en": "Team {players} wins {score}-{other}",
+        "ja": "{players}チームの勝ち {score}対{other}",
+    },
+    "minoa.board.team_draw": {
+        "en": "Draw: the teams tie {score}-{score}",
+        "ja": "引き分け: 両チーム{score}対{score}",
+    },
+    "minoa.board.team_detail": {
+        "en": "Partners' triangles are added: {a} {sa} · {b} {sb}",
+        "ja": "パートナーの三角形を合計: {a} {sa} · {b} {sb}",
+    },
+    "minoa.board.no_tie_break": {
+        "en": "Minoa has no tie-break: {players} share first place with {score}",
+        "ja": "ミノアにタイブレークはありません: {players}が{score}で同点1位",
+    },
+    "minoa.board.all_tie": {
+        "en": "Minoa has no tie-break: every player has {score}, a draw",
+        "ja": "ミノアにタイブレークはありません: 全員{score}で引き分け",
+    },
+    "minoa.board.win_detail": {"en": "Triangles: {scores}", "ja": "三角形: {scores}"},
+    "minoa.board.stalled": {
+        "en": "Nobody could move: open and mixed regions scored for nobody",
+        "ja": "誰も置けずに終了: 未確定・混色の領域は得点なし",
+    },
 }
 
 RULES_HELP = {
