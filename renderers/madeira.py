@@ -407,7 +407,7 @@ class _Canvas:
                 region = bld["region"]
                 d.rounded_rectangle([x0 + 6, y + 8, x0 + 36, y + row_h - 12], radius=5, fill=REGION[region])
                 text(d, (x0 + 21, y + (row_h - 4) / 2), str(region), size=20, fill=INK, anchor="mm", bold=True)
-                character = bld.get("character") or ("farmer" if not bld.get("tile") else None)
+                character = bld.get("character")
                 nx = x0 + 44
                 if character:
                     name = _character_name(character, lang)
@@ -658,7 +658,7 @@ def _last_target(view: dict[str, Any]) -> tuple[str, Any] | None:
     try:
         if verb in ("die", "pirate") and len(words) >= 3:
             for b, bld in enumerate(view["buildings"]):
-                character = bld.get("character") or ("farmer" if not bld.get("tile") else None)
+                character = bld.get("character")
                 if character == words[2]:
                     return ("building", b)
         if verb == "row":
@@ -927,7 +927,7 @@ class _Detail:
                 _rect(d, lay, x, y, BLD_W, 36, fill=REGION[bld["region"]], radius=6)
                 _twrap(d, lay, x + BLD_W / 2, y + 18, self.word("building", bld["id"]), 12, BLD_W - 8, 2,
                        line_h=15)
-                character = bld.get("character") or ("farmer" if not bld.get("tile") else None)
+                character = bld.get("character")
                 if character:
                     fill = (250, 236, 200) if bld["tile"] else (226, 226, 226)
                     _rect(d, lay, x + 4, y + 40, BLD_W - 8, 34, fill=fill, outline=EDGE, radius=4)
@@ -1087,21 +1087,21 @@ class _Detail:
                 y = GB_Y + 8 + r * 37
                 _t(d, lay, 474, y + 16, str(r + 1), 16, anchor="lm", bold=True)
                 for g, guild in enumerate(row["guilds"][:2]):
-                    _rect(d, lay, 490 + g * 42, y + 5, 40, 24, fill=GUILDS[guild], outline=EDGE, radius=3)
-                    _t(d, lay, 510 + g * 42, y + 17, _tfit(lay, self.word("guild", guild), 11, 38), 11,
+                    _rect(d, lay, 488 + g * 48, y + 5, 46, 24, fill=GUILDS[guild], outline=EDGE, radius=3)
+                    _t(d, lay, 511 + g * 48, y + 17, _tfit(lay, self.say(f"madeira.board.guild.{guild}"), 11, 44), 11,
                        fill=ink_on(GUILDS[guild]), anchor="mm")
-                x = 490 + min(2, len(row["guilds"])) * 42 + 6
+                x = 488 + min(2, len(row["guilds"])) * 48 + 4
                 if row["seat"] is not None:
                     self.mark(row["seat"], x + 14, y + 16, 12)
                 else:
                     for i, value in enumerate(row["dice"][:3]):
                         self.die(x + i * 26, y + 5, 22, value, FAINT)
                 for i, request in enumerate(row["requests"][:3]):
-                    rx = 664 + i * 111
-                    _rect(d, lay, rx, y + 3, 108, 30, fill=(250, 244, 230), outline=EDGE, radius=4)
-                    _twrap(d, lay, rx + 54, y + 18, self.word("request", request), 11, 104, 2, line_h=12.5)
+                    rx = 670 + i * 109
+                    _rect(d, lay, rx, y + 3, 106, 30, fill=(250, 244, 230), outline=EDGE, radius=4)
+                    _twrap(d, lay, rx + 53, y + 18, self.word("request", request), 11, 102, 2, line_h=12.5)
                 if self.last and self.last[0] == "row" and self.last[1] == r:
-                    self.ring(466, y + 1, 194, 32)
+                    self.ring(466, y + 1, 200, 32)
             _t(d, lay, 1008, GB_Y + 2 + 8 * 0, "", 12)
             for pos, slot in enumerate(view["passing"]):
                 y = GB_Y + 8 + pos * 37

@@ -163,6 +163,8 @@ BOARD_WORDS: dict[str, tuple[str, str]] = {
     "pass.ship": ("move a ship", "船を移動"),
     "land": ("Colony Land", "植民地の土地"),
     "farmer": ("Harvest +1", "収穫+1"),
+    "guild.white": ("white", "白"), "guild.green": ("green", "緑"), "guild.orange": ("orange", "橙"),
+    "guild.purple": ("purple", "紫"),
     "round_short": ("round {round}", "第{round}R"),
     "final.track": ("Prestige track {pp}", "名声点トラック {pp}"),
     "final.goods": ("{reals} reals → +{pp}", "{reals}レアル → +{pp}"),
@@ -425,6 +427,7 @@ _RULES_EN = """**Madeira** (Nuno Bizarro Sentieiro, Paulo Soledade), 2-4 players
 **End**: goods, wood and bread become reals, 5 reals = 1 PP; pirates are revealed: the most lose 16, then 8, 4, 2 PP (ties: earlier in turn order loses less), and 1 PP per pirate above 20.
 **Notation** (one decision per move; `/move` suggests them): `city ps3`, `field 2a`, `row 2`, `take wealth`, `guild green`, `favor monk`, `die 3 mayor`, `pirate 1 commander`, `act`, `harvest`, `skip`, `pass 1`, `pass 2 reals`, `pass 2 city`, `move home-2a` (worker), `move ps4-fu5` (Mayor), `ship home-wh2`, `done`, `buy monk`, `wood forest`, `reward loot`, `support bread`, `flip monk`, `again 2a`, `marker moinho-coroa`, `building moinho`, `pay`, `pirates`, `honor`, `upkeep 2`, `feed 3`, `score urban`, `wealth 10`, `mill up`.
 Places: fields `1a`-`3e`, `forest`; city spots `ps1`-`ps12` (Porto Santo), `fu1`… (Funchal), `ma1`… (Machico); colonies `az` `br` `in`, landing slots `az1`…; markets `wh1`…, `su1`…, `wi1`…; `home`, `watch`.
+**Icons**: coin reals, star PP, sheaf wheat, cube sugar, drop wine, log wood, loaf bread, figure workers and boat ships (Home, +on board), flag markers, mill workers fed, tile favors up/held; `/board` the full board.
 **Your pirate points** come by DM after each change and with `/hand`; nobody else sees them until the end. Picked for you, as never worse: the best ships, favors and city for a request, the largest pirate discard, steps with one choice.
 **Placeholder data** (the printed numbers are not public; these are this project's own until verified): {placeholders}."""
 
@@ -436,6 +439,7 @@ _RULES_JA = """**マデイラ**(ヌーノ・ビザーロ・センティエイロ
 **終了**: 作物・木・パンをレアルにし、5レアルで名声点1。海賊点を公開し、多い順に名声点16・8・4・2を失う(同点はターン順が早い方が少なく失う)。さらに20点を超える1点ごとに名声点1を失う。
 **記法**(1手 = 1つの決定。`/move` が候補を出します): `city ps3`、`field 2a`、`row 2`、`take wealth`、`guild green`、`favor monk`、`die 3 mayor`、`pirate 1 commander`、`act`、`harvest`、`skip`、`pass 1`、`pass 2 reals`、`pass 2 city`、`move home-2a`(ワーカー)、`move ps4-fu5`(市長)、`ship home-wh2`、`done`、`buy monk`、`wood forest`、`reward loot`、`support bread`、`flip monk`、`again 2a`、`marker moinho-coroa`、`building moinho`、`pay`、`pirates`、`honor`、`upkeep 2`、`feed 3`、`score urban`、`wealth 10`、`mill up`。
 場所: フィールド `1a`〜`3e` と `forest`、都市マス `ps1`〜`ps12`(ポルト・サント)・`fu1`〜`fu12`(フンシャル)・`ma1`〜`ma12`(マシコ)、植民地 `az` `br` `in` と上陸マス `az1`…、通商路 `wh1`〜`wh4`・`su1`〜`su5`・`wi1`〜`wi4`、`home`、`watch`。
+**アイコン**: 硬貨=レアル、星=名声点、穂=小麦、角砂糖=砂糖、しずく=ワイン、丸太=木、パン=パン、人=ワーカーと船=船(ホーム、+盤上)、旗=マーカー、風車=養えるワーカー数、札=表のギルドタイル/所持数。`/board` で盤面全体。
 **あなたの海賊点**は変わるたびにDMで届き、`/hand` でも確認できます。終了まで他の人には見えません。要請の対象(最も得な船・ギルドタイル・都市)、海賊点を捨てる数(最大)、選択肢が1つの手順は自動で決まります(損になることはありません)。
 **仮のデータ**(印刷された数値が公開されていないため、検証されるまでこのプロジェクト独自の値です): {placeholders}。"""
 
