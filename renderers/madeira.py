@@ -39,6 +39,7 @@ from games.messages import Text, text_from_json, translate
 from renderers import frame
 from renderers.common import (
     DEFAULT_THEME,
+    cached,
     Theme,
     crown_sprite,
     darker,
@@ -246,15 +247,23 @@ def _wrapped(s: str, width: float, sizes: tuple[int, ...], max_lines: int, bold:
 
 
 class _Canvas:
-    """One summary image being drawn."""
+    """One summary image being drawn, in two stages: ``static`` draws what depends only on the
+    player count, the language, the phase group and the board's fixed data (backgrounds, fixed
+    labels, the resource icons), cached per key in :func:`_summary_base`; the dynamic stage draws
+    the position on a copy of it."""
 
-    def __init__(self, view: dict[str, Any], names: list[str], lang: str, theme: Theme) -> None:
-        self.view, self.names, self.lang, self.theme = view, names, lang, theme
+    def __init__(self, view: dict[str, Any], names: list[str], lang: str, theme: Theme, static: bool,
+                 image: Image.Image | None = None) -> None:
+        self.view, self.names, self.lang, self.theme, self.static = view, names, lang, theme, static
         self.lay = _summary_layout()
-        self.image = frame.canvas(self.lay, theme)
+        if image is None:
+            self.image = frame.canvas(self.lay, theme)
+        else:
+            self.image = image
+            on_canvas(image)
         self.d = ImageDraw.Draw(self.image)
         self.colours = [theme.seat_colour(c) for c in view["colours"]]
-        self.last = _last_target(view)
+        self.last = None if static else _last_target(view)
 
     def say(self, key: str, **params: Any) -> str:
         return translate(key, self.lang, **params)
@@ -271,13 +280,20 @@ class _Canvas:
         sprite = rounded_box_sprite(x1 - x0, y1 - y0, (0, 0, 0, 0), self.theme.highlight, 5.0, radius)
         paste(self.image, sprite, (x0, y0))
 
+    def panel(self, box: tuple[int, int, int, int], radius: float = 8) -> None:
+        x0, y0, x1, y1 = box
+        paste(self.image, rounded_box_sprite(x1 - x0, y1 - y0, self.theme.card, self.theme.card_edge, 2.0, radius),
+              (x0, y0))
+
     # -- header ---------------------------------------------------------------------------------
 
     def header(self) -> None:
         d, theme, view = self.d, self.theme, self.view
         x0, y0, x1, y1 = self.lay.header
-        d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
-        d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
+        if self.static:
+            d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+            d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
+            return
         result = view.get("result")
         last = view.get("last")
         last_w = 0
@@ -356,11 +372,11 @@ class _Canvas:
         x0, y0, x1, y1 = self.lay.board
         y = self._round_band(x0, y0, x1)
         if self.view.get("result"):
-            with within((x0, y, x1, y1)):
-                self._score_table((x0, y, x1, y1))
+            if not self.static:
+                with within((x0, y, x1, y1)):
+                    self._score_table((x0, y, x1, y1))
             return
-        phase = self.view["phase"]
-        rows_first = phase in ("setup", "A")
+        rows_first = self.view["phase"] in ("setup", "A")
         parts = [self._rows, self._buildings] if rows_first else [self._buildings, self._rows]
         for part in parts:
             y = part(x0, y, x1, y1) + 10
@@ -372,41 +388,56 @@ class _Canvas:
         box = (x0, y0, x1, y0 + 46)
         with within(box):
             label = self.say("madeira.board.round", round=view["round"], rounds=view.get("rounds", 5))
-            text(d, (x0 + 4, y0 + 23), label, size=24, fill=theme.text, anchor="lm", bold=True, role="headline")
-            x = x0 + 14 + text_width(label, size=24, bold=True)
+            if not self.static:
+                text(d, (x0 + 4, y0 + 23), label, size=24, fill=theme.text, anchor="lm", bold=True, role="headline")
+            # the pills stand at a fixed place (the widest round label), so they can be drawn once
+            x = x0 + 14 + text_width(self.say("madeira.board.round", round=5, rounds=view.get("rounds", 5)),
+                                     size=24, bold=True)
             for letter in "ABCDE":
                 lit = view["phase"] == letter
-                fill = theme.text if lit else theme.card
-                d.rounded_rectangle([x, y0 + 6, x + 34, y0 + 40], radius=6, fill=fill, outline=theme.card_edge, width=2)
-                text(d, (x + 17, y0 + 23), letter, size=20, fill=ink_on(fill) if lit else theme.muted, anchor="mm",
-                     bold=lit)
+                if self.static or lit:
+                    fill = theme.text if lit else theme.card
+                    d.rounded_rectangle([x, y0 + 6, x + 34, y0 + 40], radius=6, fill=fill, outline=theme.card_edge,
+                                        width=2)
+                    text(d, (x + 17, y0 + 23), letter, size=20, fill=ink_on(fill) if lit else theme.muted,
+                         anchor="mm", bold=lit)
                 x += 38
-            phase = self.say(f"madeira.board.phase.{view['phase']}")
-            if view["phase"] in "ABCDE":
-                phase = phase.split("·", 1)[-1].strip()
-            text(d, (x + 6, y0 + 23), fit_text(phase, size=20, width=x1 - x - 8), size=20, fill=theme.text,
-                 anchor="lm")
+            if not self.static:
+                phase = self.say(f"madeira.board.phase.{view['phase']}")
+                if view["phase"] in "ABCDE":
+                    phase = phase.split("·", 1)[-1].strip()
+                text(d, (x + 6, y0 + 23), fit_text(phase, size=20, width=x1 - x - 8), size=20, fill=theme.text,
+                     anchor="lm")
         return y0 + 52
 
     def _heading(self, x0: int, y: int, key: str) -> int:
-        text(self.d, (x0 + 4, y), self.say(f"madeira.board.{key}"), size=20, fill=self.theme.muted, anchor="la",
-             bold=True)
+        if self.static:
+            text(self.d, (x0 + 4, y), self.say(f"madeira.board.{key}"), size=20, fill=self.theme.muted, anchor="la",
+                 bold=True)
         return y + 28
 
     def _buildings(self, x0: int, y: int, x1: int, y1: int) -> int:
         view, d, theme, lang = self.view, self.d, self.theme, self.lang
-        start = y
         y = self._heading(x0, y, "buildings")
         row_h = 56
-        current = _current_building(view)
+        current = None if self.static else _current_building(view)
         for b, bld in enumerate(view["buildings"]):
             box = (x0, y, x1, y + row_h - 4)
+            mid = y + (row_h - 4) / 2
+            if self.static:
+                with within(box):
+                    self.panel(box)
+                    region = bld["region"]
+                    d.rounded_rectangle([x0 + 6, y + 8, x0 + 36, y + row_h - 12], radius=5, fill=REGION[region])
+                    text(d, (x0 + 21, mid), str(region), size=20, fill=INK, anchor="mm", bold=True)
+                    building = fit_text(_word(lang, "building", bld["id"]), size=16, width=270)
+                    text(d, (x0 + 44, y + 39), building, size=16, fill=theme.muted, anchor="lm")
+                y += row_h
+                continue
             with within(box):
-                fill = theme.card if current != b else mix(theme.card, theme.highlight, 0.12)
-                paste(self.image, rounded_box_sprite(x1 - x0, row_h - 4, fill, theme.card_edge, 2.0, 8), (x0, y))
-                region = bld["region"]
-                d.rounded_rectangle([x0 + 6, y + 8, x0 + 36, y + row_h - 12], radius=5, fill=REGION[region])
-                text(d, (x0 + 21, y + (row_h - 4) / 2), str(region), size=20, fill=INK, anchor="mm", bold=True)
+                if current == b:
+                    paste(self.image, rounded_box_sprite(x1 - x0, row_h - 4, (0, 0, 0, 0), theme.text, 3.0, 8),
+                          (x0, y))
                 character = bld.get("character")
                 nx = x0 + 44
                 if character:
@@ -420,11 +451,9 @@ class _Canvas:
                         wx = nx + text_width(name, size=22, bold=True) + 8
                         text(d, (wx, y + 16), character, size=frame.LABEL, fill=theme.muted, anchor="lm",
                              bold=True, role="label")
-                building = fit_text(_word(lang, "building", bld["id"]), size=16, width=270)
-                text(d, (nx, y + 39), building, size=16, fill=theme.muted, anchor="lm")
                 dx = x0 + 322
                 for i, die in enumerate(bld["dice"][:5]):
-                    cx, cy = dx + 16 + i * 33, y + (row_h - 4) / 2
+                    cx, cy = dx + 16 + i * 33, mid
                     pirate = die["kind"] == "pirate"
                     frame_c = (20, 20, 20) if pirate else self.colours[die["seat"]]
                     paste_centred(self.image, _die_sprite(30, die["value"], *_die_colours(pirate, frame_c)), (cx, cy - 3))
@@ -434,13 +463,13 @@ class _Canvas:
                 for i, seat in enumerate(bld["markers"][:4]):
                     self.mark(seat, 23, (mx + 12 + (i % 2) * 25, y + 14 + (i // 2) * 24))
                 if bld.get("cost") is not None:
-                    self.icon("reals", 24, (x1 - 56, y + (row_h - 4) / 2))
-                    text(d, (x1 - 10, y + (row_h - 4) / 2), str(bld["cost"]), size=26, fill=theme.text, anchor="rm",
+                    self.icon("reals", 24, (x1 - 56, mid))
+                    text(d, (x1 - 10, mid), str(bld["cost"]), size=26, fill=theme.text, anchor="rm",
                          bold=True, role="headline")
             if self.last and self.last[0] == "building" and self.last[1] == b:
                 self.ring((x0 - 3, y - 3, x1 + 3, y + row_h - 1))
             y += row_h
-        return y if y > start else start
+        return y
 
     def _rows(self, x0: int, y: int, x1: int, y1: int) -> int:
         view, d, theme, lang = self.view, self.d, self.theme, self.lang
@@ -448,38 +477,36 @@ class _Canvas:
         row_h = 56
         for r, row in enumerate(view["rows"]):
             box = (x0, y, x1, y + row_h - 4)
+            cy = y + (row_h - 4) / 2
             with within(box):
-                paste(self.image, rounded_box_sprite(x1 - x0, row_h - 4, theme.card, theme.card_edge, 2.0, 8), (x0, y))
-                cy = y + (row_h - 4) / 2
-                text(d, (x0 + 18, cy), str(row["row"]), size=24, fill=theme.text, anchor="mm", bold=True, role="label")
-                guilds = row["guilds"]
-                gh = (row_h - 12) / max(1, len(guilds))
-                for g, guild in enumerate(guilds):
-                    gy = y + 4 + g * gh
-                    d.rounded_rectangle([x0 + 36, gy, x0 + 116, gy + gh - 2], radius=5, fill=GUILDS[guild],
-                                        outline=darker(GUILDS[guild], 0.3), width=2)
-                    text(d, (x0 + 76, gy + (gh - 2) / 2), _word(lang, "guild", guild), size=16,
-                         fill=ink_on(GUILDS[guild]), anchor="mm")
-                tx = x0 + 124
-                if row["seat"] is not None:
-                    self.mark(row["seat"], 32, (tx + 16, cy))
-                    text(d, (tx + 36, cy), fit_text(self.names[row["seat"]], size=18, width=78), size=18,
-                         fill=theme.text, anchor="lm")
+                if self.static:
+                    self.panel(box)
+                    text(d, (x0 + 18, cy), str(row["row"]), size=24, fill=theme.text, anchor="mm", bold=True,
+                         role="label")
+                    guilds = row["guilds"]
+                    gh = (row_h - 12) / max(1, len(guilds))
+                    for g, guild in enumerate(guilds):
+                        gy = y + 4 + g * gh
+                        d.rounded_rectangle([x0 + 36, gy, x0 + 116, gy + gh - 2], radius=5, fill=GUILDS[guild],
+                                            outline=darker(GUILDS[guild], 0.3), width=2)
+                        text(d, (x0 + 76, gy + (gh - 2) / 2), _word(lang, "guild", guild), size=16,
+                             fill=ink_on(GUILDS[guild]), anchor="mm")
                 else:
-                    for i, value in enumerate(row["dice"][:3]):
-                        paste_centred(self.image, _die_sprite(30, value, *_die_colours(False, FAINT)),
-                                      (tx + 16 + i * 34, cy))
-                rx = x0 + 244
-                cw = (x1 - 6 - rx) / 3
-                for i, request in enumerate(row["requests"][:3]):
-                    cx0 = rx + i * cw
-                    d.rounded_rectangle([cx0, y + 4, cx0 + cw - 4, y + row_h - 8], radius=5, fill=(250, 244, 230),
-                                        outline=EDGE)
-                    lines, size = _wrapped(_word(lang, "request", request), cw - 14, (16,), 2)
-                    ly = cy - (len(lines) - 1) * 10
-                    for line in lines:
-                        text(d, (cx0 + (cw - 4) / 2, ly), line, size=size, fill=theme.text, anchor="mm")
-                        ly += 20
+                    tx = x0 + 124
+                    if row["seat"] is not None:
+                        self.mark(row["seat"], 32, (tx + 16, cy))
+                        text(d, (tx + 36, cy), fit_text(self.names[row["seat"]], size=18, width=78), size=18,
+                             fill=theme.text, anchor="lm")
+                    else:
+                        for i, value in enumerate(row["dice"][:3]):
+                            paste_centred(self.image, _die_sprite(30, value, *_die_colours(False, FAINT)),
+                                          (tx + 16 + i * 34, cy))
+                    rx = x0 + 244
+                    cw = (x1 - 6 - rx) / 3
+                    for i, request in enumerate(row["requests"][:3]):
+                        cx0 = round(rx + i * cw)
+                        chip = _request_chip(request, lang, round(cw - 4), row_h - 12, theme.text, (cx0, y + 4))
+                        paste(self.image, chip, (cx0, y + 4))
             if self.last and self.last[0] == "row" and self.last[1] == r:
                 self.ring((x0 - 3, y - 3, x1 + 3, y + row_h - 1))
             y += row_h
@@ -488,11 +515,13 @@ class _Canvas:
     def _watch(self, x0: int, y: int, x1: int, y1: int) -> None:
         view, d, theme = self.view, self.d, self.theme
         h = min(50, y1 - y)
+        cy = y + h / 2
+        label = self.say("madeira.board.watch")
         with within((x0, y, x1, y + h)):
-            paste(self.image, rounded_box_sprite(x1 - x0, h, theme.card, theme.card_edge, 2.0, 8), (x0, y))
-            cy = y + h / 2
-            label = self.say("madeira.board.watch")
-            text(d, (x0 + 10, cy), label, size=20, fill=theme.text, anchor="lm", bold=True)
+            if self.static:
+                self.panel((x0, y, x1, y + h))
+                text(d, (x0 + 10, cy), label, size=20, fill=theme.text, anchor="lm", bold=True)
+                return
             x = x0 + 20 + text_width(label, size=20, bold=True)
             for value in view["pirate_dice"][:4]:
                 paste_centred(self.image, _die_sprite(30, value, *_die_colours(True, (20, 20, 20))), (x + 15, cy))
@@ -507,7 +536,7 @@ class _Canvas:
                 x += 82
 
     def _score_table(self, box: tuple[int, int, int, int]) -> None:
-        view, d, theme, lang = self.view, self.d, self.theme, self.lang
+        view, d, theme = self.view, self.d, self.theme
         result = view["result"]
         x0, y0, x1, y1 = box
         n = view["num_players"]
@@ -552,18 +581,30 @@ class _Canvas:
             box = (x0, y0 + seat * (h + gap), x1, y0 + seat * (h + gap) + h)
             with within(box):
                 self._card(seat, player, box, seat in acting)
-            if self.last and self.last[0] == "seat" and self.last[1] == seat:
-                pass
 
     def _card(self, seat: int, p: dict[str, Any], box: tuple[int, int, int, int], acting: bool) -> None:
         d, theme, view = self.d, self.theme, self.view
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         colour = self.colours[seat]
-        edge = darker(colour, 0.15) if acting else theme.card_edge
-        paste(self.image, rounded_box_sprite(w, h, theme.card, edge, 6.0 if acting else 2.0, 12), (x0, y0))
-        d.rounded_rectangle([x0 + 4, y0 + 4, x0 + 12, y1 - 4], radius=4, fill=colour)
-        self.mark(seat, 44, (x0 + 40, y0 + 32))
+        step = (w - 24) / 4
+        row_h = 38 if h >= 180 else 34
+        kinds = [["reals", "wheat", "sugar", "wine"], ["wood", "bread", "worker", "ship"]]
+        if self.static:
+            self.panel(box, 12)
+            d.rounded_rectangle([x0 + 4, y0 + 4, x0 + 12, y1 - 4], radius=4, fill=colour)
+            self.mark(seat, 44, (x0 + 40, y0 + 32))
+            y = y0 + 58
+            for row in kinds:
+                if y + row_h > y1 - 4:
+                    break
+                for i, kind in enumerate(row):
+                    self.icon(kind, 28, (x0 + 18 + i * step + 14, y + row_h / 2))
+                y += row_h
+            return
+        if acting:
+            paste(self.image, rounded_box_sprite(w, h, (0, 0, 0, 0), darker(colour, 0.15), 6.0, 12), (x0, y0))
+            d.polygon([(x0 - 1, y0 + 20), (x0 + 11, y0 + 32), (x0 - 1, y0 + 44)], fill=theme.text)
         result = view.get("result")
         # the public score: a star and the PP
         score = str(p["pp"])
@@ -582,21 +623,15 @@ class _Canvas:
              role="headline")
         if status:
             text(d, (name_x, y0 + 50), status, size=16, fill=theme.muted, anchor="lm", bold=True)
-        if acting:
-            d.polygon([(x0 - 1, y0 + 20), (x0 + 11, y0 + 32), (x0 - 1, y0 + 44)], fill=theme.text)
-        rows = [[("reals", p["reals"], None), ("wheat", p["wheat"], None), ("sugar", p["sugar"], None),
-                 ("wine", p["wine"], None)],
-                [("wood", p["wood"], None), ("bread", p["bread"], None), ("worker", p["workers"], p["on_board"]),
-                 ("ship", p["ships"], p["ships_on_board"])]]
+        values = [[(p["reals"], None), (p["wheat"], None), (p["sugar"], None), (p["wine"], None)],
+                  [(p["wood"], None), (p["bread"], None), (p["workers"], p["on_board"]),
+                   (p["ships"], p["ships_on_board"])]]
         y = y0 + 58
-        step = (w - 24) / 4
-        row_h = 38 if h >= 180 else 34
-        for items in rows:
+        for items in values:
             if y + row_h > y1 - 4:
                 break
-            for i, (kind, value, out) in enumerate(items):
+            for i, (value, out) in enumerate(items):
                 cx = x0 + 18 + i * step
-                self.icon(kind, 28, (cx + 14, y + row_h / 2))
                 text(d, (cx + 32, y + row_h / 2), str(value), size=28, fill=theme.text, anchor="lm", bold=True)
                 if out:
                     vw = text_width(str(value), size=28, bold=True)
@@ -620,6 +655,63 @@ class _Canvas:
             if p["favors"] and x + 60 <= x1:
                 self.icon("favor", 22, (x + 11, cy))
                 text(d, (x + 26, cy), f"{up}/{len(p['favors'])}", size=20, fill=theme.text, anchor="lm", bold=True)
+
+
+class _Place(tuple):
+    """A position that every other position equals: a cache key part that does not split the
+    cache, so a sprite drawn once is reused wherever it goes while a recording still learns the
+    first place it was drawn for."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Place)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _request_chip(request: str, lang: str, width: int, height: int, ink: RGB,
+                  where: tuple[int, int]) -> Image.Image:
+    """A Crown's Request's chip with its name in ``lang`` (up to two lines), cached; ``where``
+    is where it is pasted (a recording measures its text at the first such place)."""
+    return _request_chip_at(request, lang, width, height, ink, _Place(where))
+
+
+@cached(maxsize=64)
+def _request_chip_at(request: str, lang: str, width: int, height: int, ink: RGB, where: _Place) -> Image.Image:
+    chip = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    on_canvas(chip, offset=tuple(where))
+    d = ImageDraw.Draw(chip)
+    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=5, fill=(250, 244, 230), outline=EDGE)
+    lines, size = _wrapped(translate(f"madeira.request.{request}", lang), width - 10, (16,), 2)
+    y = height / 2 - (len(lines) - 1) * 10
+    for line in lines:
+        text(d, (width / 2, y), line, size=size, fill=ink, anchor="mm")
+        y += 20
+    return chip
+
+
+def _static_key(view: dict[str, Any], lang: str, theme: Theme) -> tuple:
+    return (view["num_players"], lang, theme, tuple(view["colours"]), view["phase"] in ("setup", "A"),
+            bool(view.get("result")), view.get("rounds", 5),
+            tuple((b["id"], b["region"]) for b in view["buildings"]),
+            tuple(tuple(r["guilds"]) for r in view["rows"]))
+
+
+@cached(maxsize=32)
+def _summary_base(key: tuple) -> Image.Image:
+    """The static stage of the summary for a :func:`_static_key` (recording clears the cache, so
+    its labels are measured too)."""
+    n, lang, theme, colours, rows_first, final, rounds, buildings, rows = key
+    stub = {"num_players": n, "colours": list(colours), "phase": "A" if rows_first else "B", "round": 1,
+            "rounds": rounds, "result": {} if not final else {"final": True},
+            "buildings": [{"id": b, "region": region} for b, region in buildings],
+            "rows": [{"row": r + 1, "guilds": list(g)} for r, g in enumerate(rows)],
+            "players": [{}] * n, "to_act": []}
+    c = _Canvas(stub, [""] * n, lang, theme, static=True)
+    c.header()
+    c.board()
+    c.seats()
+    return c.image
 
 
 def _character_name(character: str, lang: str) -> str:
@@ -690,7 +782,9 @@ def render(view: dict[str, Any], *, names: list[str] | None = None, lang: str = 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "en",
          theme: Theme = DEFAULT_THEME) -> Image.Image:
     _check(view)
-    c = _Canvas(view, frame.player_names(names, view["num_players"], lang), lang, theme)
+    base = _summary_base(_static_key(view, lang, theme))
+    c = _Canvas(view, frame.player_names(names, view["num_players"], lang), lang, theme, static=False,
+                image=base.copy())
     c.header()
     c.board()
     c.seats()
