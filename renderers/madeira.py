@@ -394,7 +394,7 @@ class _Canvas:
             x = x0 + 14 + text_width(self.say("madeira.board.round", round=5, rounds=view.get("rounds", 5)),
                                      size=24, bold=True)
             for letter in "ABCDE":
-                lit = view["phase"] == letter
+                lit = not self.static and view["phase"] == letter
                 if self.static or lit:
                     fill = theme.text if lit else theme.card
                     d.rounded_rectangle([x, y0 + 6, x + 34, y0 + 40], radius=6, fill=fill, outline=theme.card_edge,

@@ -107,6 +107,20 @@ def test_the_last_move_is_marked_in_the_highlight_hue_on_the_board():
     assert sum(1 for p in blank.getdata() if p == common.HIGHLIGHT) == 0
 
 
+def test_only_the_current_phase_is_lit():
+    dark = common.DEFAULT_THEME.text
+    for state in (_states(4, 3)[-1], *[s for s in _states(4, 3) if s.phase == "C"][:1]):
+        view = madeira.view(state, None)
+        image = Image.open(io.BytesIO(R.render(view))).convert("RGB")
+        lit = []
+        x = 12 + 14 + common.text_width(R.translate("madeira.board.round", "en", round=5, rounds=5), size=24, bold=True)
+        for i, letter in enumerate("ABCDE"):
+            px = image.getpixel((round(x + i * 38 + 4), 124 + 23))
+            if max(abs(a - b) for a, b in zip(px, dark)) < 30:
+                lit.append(letter)
+        assert lit == ([] if view["result"] else [view["phase"]]), (view["phase"], lit)
+
+
 def test_seat_cards_carry_the_seat_mark_and_text_reads_on_its_background():
     view = madeira.view(_states(4, 4)[30], None)
     image = Image.open(io.BytesIO(R.render(view))).convert("RGB")
