@@ -43,7 +43,7 @@ from games.madeira.state import (
     SETUP,
     MadeiraState,
 )
-from games.messages import Text, register_messages, translate
+from games.messages import Text, register_messages, text_to_json, translate
 from games.registry import register
 from games.rng import Rng
 
@@ -116,6 +116,37 @@ class Madeira(Game[MadeiraState, str]):
         after.last = {"seat": seat, "move": move, "round": state.round, "phase": state.phase}
         events = [Event(key, params, seats) for key, params, seats in after.__dict__.pop("_ev")]
         return after, events
+
+    def decision(self, state: MadeiraState, seat: int) -> Text | None:
+        """What ``seat`` must decide now, in words with the place or amount that makes it concrete
+        ("Moinho (mill): pay 6 reals or take 3 pirate point(s)"); never a pirate total."""
+        prompt = state.prompt
+        if prompt is None or prompt["s"] != seat:
+            return None
+        kind = prompt["t"]
+        params: dict[str, Any] = {}
+        if kind == "bchoose":
+            params["character"] = Text(f"madeira.character.{characters.character_of(state, prompt['b'])}")
+        elif kind == "cdecide":
+            b = prompt["b"]
+            params.update(building=Text(f"madeira.building.{BOARD.buildings[b].id}"),
+                          cost=buildings.cost(state, b), pirates=buildings.pirate_toll(state, b))
+        elif kind == "wmove":
+            params.update(count=prompt.get("left", 1), where=Text(f"madeira.where.{prompt.get('to', 'any')}"))
+        elif kind in ("mayor", "smove", "flip", "escore"):
+            params["count"] = prompt.get("left", 1)
+        elif kind in ("wood_pay", "wood_gain"):
+            params["count"] = prompt.get("n", 1)
+        elif kind == "kr":
+            params["colony"] = Text(f"madeira.colony.{BOARD.colonies[prompt['c']].id}")
+        elif kind == "upkeep":
+            params["count"] = B.ships_on_board(state, seat)
+        elif kind == "upkeep_buy":
+            params["count"] = prompt.get("left", 1)
+        return Text(f"madeira.decide.{kind}", **params)
+
+    def seat_colours(self, state: MadeiraState) -> list[str]:
+        return list(SEAT_COLOURS[:state.n])
 
     def _asked(self, state: MadeiraState) -> Text | None:
         return None if state.prompt is None else Text(f"madeira.prompt.{state.prompt['t']}")
@@ -209,7 +240,8 @@ class Madeira(Game[MadeiraState, str]):
             "round": state.round,
             "rounds": BOARD.rounds,
             "phase": state.phase,
-            "prompt": None if prompt is None else {"kind": prompt["t"], "seat": prompt["s"]},
+            "prompt": None if prompt is None else {"kind": prompt["t"], "seat": prompt["s"],
+                                                   "building": prompt.get("b")},
             "to_act": sorted(self.to_act(state)),
             "colours": list(SEAT_COLOURS[:n]),
             "order": list(state.order),
@@ -228,15 +260,32 @@ class Madeira(Game[MadeiraState, str]):
             "dice_limit": count.dice_limit,
             "last": None if state.last is None else dict(state.last),
             "finished": state.phase == OVER,
-            "result": None if result is None else {
-                "scores": result.scores, "ranks": result.ranks, "pirates": list(state.final["pirates"]),
-                "pirate_pp": list(state.final["pirate_pp"]), "resource_pp": list(state.final["resource_pp"])},
+            "decision": None if prompt is None else text_to_json(self.decision(state, prompt["s"])),
+            "result": None if result is None else self._result_view(state, result),
             "placeholders": list(BOARD.placeholders),
             "options": self.format_options(state.options),
         }
         if seat is not None and 0 <= seat < n:
             view["private"] = self.private_view(state, seat)
         return view
+
+    def _result_view(self, state: MadeiraState, result: Result) -> dict[str, Any]:
+        """The final scoring, revealed: per seat the prestige track before the end, the reals the
+        goods became and their PP, the pirates and their penalty; ``ties`` the groups of seats with
+        equal PP that the Passing Column (``order``, top first) put in order."""
+        final = state.final
+        scores = list(result.scores)
+        groups: dict[int, list[int]] = {}
+        for seat, score in enumerate(scores):
+            groups.setdefault(score, []).append(seat)
+        ties = [sorted(group, key=state.order.index) for group in groups.values() if len(group) > 1]
+        return {
+            "scores": scores, "ranks": list(result.ranks), "pirates": list(final["pirates"]),
+            "pirate_pp": list(final["pirate_pp"]), "resource_pp": list(final["resource_pp"]),
+            "reals": list(final["reals"]),
+            "track": [scores[s] - final["resource_pp"][s] + final["pirate_pp"][s] for s in range(state.n)],
+            "ties": sorted(ties, key=lambda group: -scores[group[0]]), "order": list(state.order),
+        }
 
     def private_view(self, state: MadeiraState, seat: int) -> dict[str, Any]:
         """``seat``'s secret: its pirate total (rules page §17.8)."""

@@ -75,6 +75,110 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "wealth": ("pay reals for Wealth of the Nation (`wealth 10`)", "国家の富にレアルを払う(`wealth 10`)"),
 }
 
+#: What a seat must decide now, in words (the "your turn" post and the board's header):
+#: ``madeira.decide.<prompt kind>``, with the place or count that makes it concrete.
+DECISIONS: dict[str, tuple[str, str]] = {
+    "setup_city": ("place a worker on a free city spot", "都市の空きマスにワーカーを置く"),
+    "setup_field": ("place a worker on a free field", "空いているフィールドにワーカーを置く"),
+    "arow": ("choose a dice row (its dice, a Crown's Request, its guild's favors)",
+             "ダイス列を選ぶ(ダイス・王国の要請・そのギルドのタイル)"),
+    "arequest": ("take one Crown's Request from your row", "自分の列から王国の要請を1枚取る"),
+    "aguild": ("choose the guild whose favors turn face up", "ギルドタイルを表に戻すギルドを選ぶ"),
+    "bturn": ("place a die on a character, use a favor, or pass", "人物にダイスを置く、ギルドタイルを使う、またはパス"),
+    "bchoose": ("{character}: do the action, harvest, or nothing", "{character}: アクション・収穫・何もしない"),
+    "wmove": ("move up to {count} worker(s) {where}, or stop", "ワーカーを最大{count}個{where}動かすか、終える"),
+    "mayor": ("move up to {count} city piece(s), or stop", "都市のコマを最大{count}個動かすか、終える"),
+    "master": ("choose the district to build (by its favor)", "建設する区画をギルドタイルで選ぶ"),
+    "wood_pay": ("choose where to buy the wood you need ({count})", "必要な木({count}個)を買う場所を選ぶ"),
+    "wood_gain": ("choose where to take {count} wood from", "木{count}個を得る場所を選ぶ"),
+    "smove": ("move up to {count} ship(s), or stop", "船を最大{count}隻動かすか、終える"),
+    "kr": ("choose a King's Reward of {colony}", "{colony}の王国の報酬を選ぶ"),
+    "support": ("Royal Support: discard pirate points or take bread", "王室のサポート: 海賊点を捨てるかパンを得る"),
+    "flip": ("turn up to {count} favor(s) face up, or stop", "ギルドタイルを最大{count}枚表にするか、終える"),
+    "again": ("choose a field to harvest again", "もう一度収穫するフィールドを選ぶ"),
+    "bishop": ("Bishop: move an action marker to another building", "司教: アクションマーカーを別の建物へ動かす"),
+    "lady": ("Lady: choose a building whose action you pay 4 reals for", "貴婦人: 4レアルでアクションを行う建物を選ぶ"),
+    "cdecide": ("{building}: pay {cost} reals or take {pirates} pirate point(s)",
+                "{building}: {cost}レアルを払うか、海賊点{pirates}点を受け取る"),
+    "honor": ("the honor: send a City Watch worker Home for 4 PP, or decline",
+              "名誉: 見張り塔のワーカー1個をホームに戻して名声点4点、または辞退"),
+    "upkeep": ("pay the upkeep of {count} ship(s) with your wood", "船{count}隻の維持費を手元の木で払う"),
+    "upkeep_buy": ("buy wood for the upkeep ({count} owed) or leave it unpaid as pirate points",
+                   "維持費の木(残り{count}個)を買うか、払わずに海賊点にする"),
+    "feed": ("feed your workers with bread", "ワーカーにパンを与える"),
+    "escore": ("score a Crown's Request ({count} to score)", "王国の要請を達成する(あと{count}枚)"),
+    "wealth": ("pay reals for Wealth of the Nation", "国家の富のためにレアルを払う"),
+}
+#: Words of the board images (``madeira.board.<key>``).
+BOARD_WORDS: dict[str, tuple[str, str]] = {
+    "round": ("Round {round} of {rounds}", "第{round}ラウンド(全{rounds})"),
+    "phase.setup": ("Set-up", "準備"),
+    "phase.A": ("Phase A · dice rows", "フェイズA・ダイス列"),
+    "phase.B": ("Phase B · characters", "フェイズB・人物"),
+    "phase.C": ("Phase C · buildings", "フェイズC・建物"),
+    "phase.D": ("Phase D · maintenance", "フェイズD・維持"),
+    "phase.E": ("Phase E · Crown's Requests", "フェイズE・王国の要請"),
+    "phase.over": ("Final scoring", "最終得点"),
+    "passed": ("passed", "パス済"),
+    "pp": ("{pp} PP", "名声点{pp}"),
+    "islands": ("Islands", "島"),
+    "forest": ("Forest", "森林"),
+    "buildings": ("Buildings", "建物"),
+    "cities": ("Cities", "都市"),
+    "colonies": ("Colonies", "植民地"),
+    "markets": ("Markets", "通商路"),
+    "watch": ("City Watch", "見張り塔"),
+    "windmill": ("Windmill", "風車"),
+    "rows": ("Dice rows", "ダイス列"),
+    "passing": ("Passing Column", "パス列"),
+    "empty": ("empty in round {round}", "第{round}ラウンドは空き"),
+    "cost": ("cost {cost}", "代金{cost}"),
+    "region": ("region {region}", "エリア{region}"),
+    "becomes": ("becomes {good} in round {round}", "第{round}ラウンドに{good}へ"),
+    "taken": ("taken", "選択済"),
+    "requests": ("Requests", "要請"),
+    "favors": ("Favors", "ギルドタイル"),
+    "markers": ("markers", "マーカー"),
+    "home": ("Home", "ホーム"),
+    "on_board": ("on board", "盤上"),
+    "workers": ("workers", "ワーカー"),
+    "ships": ("ships", "船"),
+    "pirate_dice": ("pirate dice", "海賊ダイス"),
+    "income": ("income", "収入"),
+    "rewards": ("King's Rewards", "王国の報酬"),
+    "feeds": ("feeds {count}", "{count}人分"),
+    "free": ("free", "空き"),
+    "waiting": ("waiting", "待機"),
+    "reals_each": ("{reals} reals", "{reals}レアル"),
+    "legend": ("Full board: /board", "盤面全体: /board"),
+    "final.explain": ("Score = prestige track + 1 PP per 5 reals − the pirate penalty",
+                      "得点 = 名声点トラック + 5レアルごとに1点 − 海賊点のペナルティ"),
+    "col.track": ("Track", "トラック"),
+    "col.goods": ("Goods", "資源"),
+    "col.pirates": ("Pirates", "海賊"),
+    "col.total": ("Total", "合計"),
+    "final.sub": ("{reals} reals · {pirates} pirate pts", "{reals}レアル・海賊点{pirates}"),
+    "pass.city": ("worker to a city +1 PP", "都市へワーカー +1"),
+    "pass.watch": ("worker to the Watch", "見張り塔へワーカー"),
+    "pass.ship": ("move a ship", "船を移動"),
+    "land": ("Colony Land", "植民地の土地"),
+    "farmer": ("Harvest +1", "収穫+1"),
+    "guild.white": ("white", "白"), "guild.green": ("green", "緑"), "guild.orange": ("orange", "橙"),
+    "guild.purple": ("purple", "紫"),
+    "round_short": ("round {round}", "第{round}R"),
+    "final.track": ("Prestige track {pp}", "名声点トラック {pp}"),
+    "final.goods": ("{reals} reals → +{pp}", "{reals}レアル → +{pp}"),
+    "final.pirates": ("{pirates} pirate pts → −{lost}", "海賊点{pirates} → −{lost}"),
+    "final.tie": ("Tie at {pp} PP: {players} higher in the Passing Column",
+                  "名声点{pp}で同点: パス列で上の{players}が上位"),
+}
+#: Where a worker moves (``madeira.where.<to>``), said inside ``madeira.decide.wmove``.
+WHERE: dict[str, tuple[str, str]] = {
+    "field": ("to fields", "フィールドへ"), "city": ("to a city", "都市へ"),
+    "colony": ("to Colony Land", "植民地の土地へ"), "watch": ("to the City Watch", "見張り塔へ"),
+    "any": ("anywhere", "どこへでも"),
+}
+
 MESSAGES: dict[str, dict[str, str]] = {
     "madeira.title": {"en": "Madeira", "ja": "マデイラ"},
     # -- reasons ------------------------------------------------------------------------------
@@ -225,6 +329,12 @@ def _register_names() -> None:
         MESSAGES[f"madeira.colour.{key}"] = {"en": en, "ja": ja}
     for key, (en, ja) in PROMPTS.items():
         MESSAGES[f"madeira.prompt.{key}"] = {"en": en, "ja": ja}
+    for key, (en, ja) in DECISIONS.items():
+        MESSAGES[f"madeira.decide.{key}"] = {"en": en, "ja": ja}
+    for key, (en, ja) in WHERE.items():
+        MESSAGES[f"madeira.where.{key}"] = {"en": en, "ja": ja}
+    for key, (en, ja) in BOARD_WORDS.items():
+        MESSAGES[f"madeira.board.{key}"] = {"en": en, "ja": ja}
     good = NAMES["good"]
     for key in ("bread", "reals", "wheat", "sugar", "wine"):
         en, ja = good[key]
@@ -317,6 +427,7 @@ _RULES_EN = """**Madeira** (Nuno Bizarro Sentieiro, Paulo Soledade), 2-4 players
 **End**: goods, wood and bread become reals, 5 reals = 1 PP; pirates are revealed: the most lose 16, then 8, 4, 2 PP (ties: earlier in turn order loses less), and 1 PP per pirate above 20.
 **Notation** (one decision per move; `/move` suggests them): `city ps3`, `field 2a`, `row 2`, `take wealth`, `guild green`, `favor monk`, `die 3 mayor`, `pirate 1 commander`, `act`, `harvest`, `skip`, `pass 1`, `pass 2 reals`, `pass 2 city`, `move home-2a` (worker), `move ps4-fu5` (Mayor), `ship home-wh2`, `done`, `buy monk`, `wood forest`, `reward loot`, `support bread`, `flip monk`, `again 2a`, `marker moinho-coroa`, `building moinho`, `pay`, `pirates`, `honor`, `upkeep 2`, `feed 3`, `score urban`, `wealth 10`, `mill up`.
 Places: fields `1a`-`3e`, `forest`; city spots `ps1`-`ps12` (Porto Santo), `fu1`… (Funchal), `ma1`… (Machico); colonies `az` `br` `in`, landing slots `az1`…; markets `wh1`…, `su1`…, `wi1`…; `home`, `watch`.
+**Icons**: coin reals, star PP, sheaf wheat, cube sugar, drop wine, log wood, loaf bread, figure workers and boat ships (Home, +on board), flag markers, mill workers fed, tile favors up/held; `/board` the full board.
 **Your pirate points** come by DM after each change and with `/hand`; nobody else sees them until the end. Picked for you, as never worse: the best ships, favors and city for a request, the largest pirate discard, steps with one choice.
 **Placeholder data** (the printed numbers are not public; these are this project's own until verified): {placeholders}."""
 
@@ -328,6 +439,7 @@ _RULES_JA = """**マデイラ**(ヌーノ・ビザーロ・センティエイロ
 **終了**: 作物・木・パンをレアルにし、5レアルで名声点1。海賊点を公開し、多い順に名声点16・8・4・2を失う(同点はターン順が早い方が少なく失う)。さらに20点を超える1点ごとに名声点1を失う。
 **記法**(1手 = 1つの決定。`/move` が候補を出します): `city ps3`、`field 2a`、`row 2`、`take wealth`、`guild green`、`favor monk`、`die 3 mayor`、`pirate 1 commander`、`act`、`harvest`、`skip`、`pass 1`、`pass 2 reals`、`pass 2 city`、`move home-2a`(ワーカー)、`move ps4-fu5`(市長)、`ship home-wh2`、`done`、`buy monk`、`wood forest`、`reward loot`、`support bread`、`flip monk`、`again 2a`、`marker moinho-coroa`、`building moinho`、`pay`、`pirates`、`honor`、`upkeep 2`、`feed 3`、`score urban`、`wealth 10`、`mill up`。
 場所: フィールド `1a`〜`3e` と `forest`、都市マス `ps1`〜`ps12`(ポルト・サント)・`fu1`〜`fu12`(フンシャル)・`ma1`〜`ma12`(マシコ)、植民地 `az` `br` `in` と上陸マス `az1`…、通商路 `wh1`〜`wh4`・`su1`〜`su5`・`wi1`〜`wi4`、`home`、`watch`。
+**アイコン**: 硬貨=レアル、星=名声点、穂=小麦、角砂糖=砂糖、しずく=ワイン、丸太=木、パン=パン、人=ワーカーと船=船(ホーム、+盤上)、旗=マーカー、風車=養えるワーカー数、札=表のギルドタイル/所持数。`/board` で盤面全体。
 **あなたの海賊点**は変わるたびにDMで届き、`/hand` でも確認できます。終了まで他の人には見えません。要請の対象(最も得な船・ギルドタイル・都市)、海賊点を捨てる数(最大)、選択肢が1つの手順は自動で決まります(損になることはありません)。
 **仮のデータ**(印刷された数値が公開されていないため、検証されるまでこのプロジェクト独自の値です): {placeholders}。"""
 
