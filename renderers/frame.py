@@ -117,6 +117,7 @@ class Headline:
     last: str | None = None
     outcome: str | None = None
     detail: str | None = None  # a second line under the outcome, e.g. the tie-break
+    draw: bool = False  # the outcome is a draw: no crown
 
 
 @dataclass
@@ -179,9 +180,11 @@ class Frame:
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
-        crown = crown_sprite(40, self.theme.gold, darker(self.theme.gold, 0.5))
-        paste_centred(self.image, crown, (left + 20, y0 + 26))
-        x = left + 50
+        x = left
+        if not headline.draw:
+            crown = crown_sprite(40, self.theme.gold, darker(self.theme.gold, 0.5))
+            paste_centred(self.image, crown, (left + 20, y0 + 26))
+            x = left + 50
         title = f"{self.say('board.game_over')} · {headline.outcome}"
         text(d, (x, y0 + 26), fit_text(title, size=30, width=right - x, bold=True), size=30,
              fill=self.theme.text, anchor="lm", bold=True, role="headline")
@@ -218,12 +221,13 @@ class Frame:
 
     # -- seat cards ----------------------------------------------------------------------------
 
-    def draw_seats(self, box: Box | None = None, *, order: Sequence[int] | None = None) -> list[Box]:
-        """A card per seat stacked in ``box`` (default: the side column), in seat order or the
-        given ``order``; once ranks are set, sorted by rank with each breakdown. Returns each
-        seat's card box by seat index so the game can add its own icons."""
+    def draw_seats(self, box: Box | None = None, *, order: Sequence[int] | None = None,
+                   seats: Sequence[Seat] | None = None) -> list[Box]:
+        """A card per seat (of ``seats``, default all) stacked in ``box`` (default: the side
+        column), in seat order or the given ``order``; once ranks are set, sorted by rank with
+        each breakdown. Returns each card's box in seat order so the game can add its icons."""
         box = box or self.lay.side
-        seats = list(self.seats)
+        seats = list(self.seats if seats is None else seats)
         final = any(s.rank is not None for s in seats)
         if final:
             seats.sort(key=lambda s: (s.rank, s.seat))

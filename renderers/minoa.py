@@ -67,7 +67,7 @@ from renderers.common import (
     text_width,
     within,
 )
-from renderers.frame import HEADLINE, LABEL, MARGIN, TEXT, Frame, Headline, Seat, layout, outcome, player_names
+from renderers.frame import HEADLINE, LABEL, TEXT, Frame, Headline, Seat, layout, outcome, player_names
 
 __all__ = ["render", "draw", "board_layout", "triangle_centroid", "triangle_points", "region_mark_point",
            "Geometry", "LABEL_SIZE"]
@@ -291,45 +291,11 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     colours = [theme.seat_colour(c) for c in view["colours"]]
     shown = player_names(names, n, lang)
     seats = _seats(view, shown, colours, lang)
-    frame = _Frame(seats, lang=lang, theme=theme)
+    frame = Frame(seats, lang=lang, theme=theme)
     frame.draw_header(_headline(view, shown, lang))
     _draw_board(frame.image, view, colours, theme)
     _draw_side(frame, view, lang)
     return frame.image
-
-
-class _Frame(Frame):
-    """The shared frame, with the header's last-move band kept inside its own box.
-
-    ``Frame._draw_last`` pastes the highlight band 8 px right of the notation but declares a box
-    only 4 px wider, so every image with a last move fails the box check; this copy draws the
-    notation 4 px further left. (To move into ``renderers/frame.py``, then drop this class.)"""
-
-    def _draw_last(self, d: ImageDraw.ImageDraw, headline: Headline) -> int:
-        if not headline.last:
-            return 0
-        x0, y0, x1, y1 = self.lay.header
-        caption = self.say("board.last")
-        notation = headline.last
-        seat = self.seat_by_index(headline.last_seat) if headline.last_seat is not None else None
-        size = 32
-        width = max(text_width(caption, size=TEXT), text_width(notation, size=size, bold=True) + (40 if seat else 0))
-        width = min(width, (x1 - x0) * 0.45)
-        right = x1 - MARGIN
-        left = right - width
-        with within((left - 8, y0, right + 4, y1)):
-            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra")
-            cy = y1 - 26
-            shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
-            w = text_width(shown, size=size, bold=True)
-            tx = right - 4  # the band reaches 8 px beyond the notation: keep it in the box
-            band = rounded_box_sprite(round(w + 16), 42, self.theme.highlight + (110,), self.theme.highlight,
-                                      2.5, 10)
-            paste(self.image, band, (round(tx - w - 8), round(cy - 21)))
-            text(d, (tx, cy), shown, size=size, fill=self.theme.text, anchor="rm", bold=True, role="headline")
-            if seat is not None:
-                paste_centred(self.image, seat_mark(32, seat.seat, seat.colour), (tx - w - 28, cy))
-        return round(width)
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
@@ -399,7 +365,7 @@ def _headline(view: dict[str, Any], names: list[str], lang: str) -> Headline:
         detail = stalled or _say("minoa.board.team_detail", lang,
                                  a="+".join(str(s + 1) for s in teams[0]), sa=totals[0],
                                  b="+".join(str(s + 1) for s in teams[1]), sb=totals[1])
-        return Headline(outcome=said, detail=detail)
+        return Headline(outcome=said, detail=detail, draw=totals[0] == totals[1])
     ranks = result["ranks"]
     said = outcome(ranks, names, lang)
     first = [s for s in range(n) if ranks[s] == 1]
@@ -412,7 +378,7 @@ def _headline(view: dict[str, Any], names: list[str], lang: str) -> Headline:
         order = sorted(range(n), key=lambda s: (ranks[s], s))
         detail = stalled or _say("minoa.board.win_detail", lang,
                                  scores=" · ".join(f"{names[s]} {scores[s]}" for s in order))
-    return Headline(outcome=said, detail=detail)
+    return Headline(outcome=said, detail=detail, draw=len(first) == n)
 
 
 def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], theme: Theme) -> None:
@@ -469,16 +435,12 @@ def _draw_side(frame: Frame, view: dict[str, Any], lang: str) -> None:
         totals = view.get("team_scores") or [sum(scores[s] for s in t) for t in teams]
         half = (cards[3] - cards[1] - gap) // 2
         everyone = list(frame.seats)
-        try:
-            for i, team in enumerate(teams):
-                top = cards[1] + i * (half + gap)
-                band = (x0, top, x1, top + 44)
-                with within(band):
-                    _team_band(frame, band, team, everyone, totals[i], totals[1 - i], result is not None)
-                frame.seats = [everyone[s] for s in team]
-                frame.draw_seats((x0, band[3] + 6, x1, top + half))
-        finally:
-            frame.seats = everyone
+        for i, team in enumerate(teams):
+            top = cards[1] + i * (half + gap)
+            band = (x0, top, x1, top + 44)
+            with within(band):
+                _team_band(frame, band, team, everyone, totals[i], totals[1 - i], result is not None)
+            frame.draw_seats((x0, band[3] + 6, x1, top + half), seats=[everyone[s] for s in team])
     with within(supply):
         _supply_card(frame, supply, view["black_supply"], lang)
 
@@ -494,13 +456,13 @@ def _team_band(frame: Frame, box: Box, team: Sequence[int], seats: Sequence[Seat
     x = x0 + 8
     if final and total > other:
         paste_centred(frame.image, crown_sprite(34, theme.gold, darker(theme.gold, 0.5)), (x + 17, cy))
-        x += 40
+        x += 36
     for s in team:
         paste_centred(frame.image, seat_mark(30, s, seats[s].colour), (x + 15, cy))
-        x += 34
+        x += 32
     score = frame.say("minoa.board.team_total", score=total)
-    score_w = text_width(score, size=30, bold=True)
-    text(d, (x1 - 10, cy), score, size=30, fill=theme.text, anchor="rm", bold=True, role="headline")
+    score_w = text_width(score, size=28, bold=True)
+    text(d, (x1 - 10, cy), score, size=28, fill=theme.text, anchor="rm", bold=True, role="headline")
     label = frame.say("minoa.board.team")
     if final and total >= other:
         label = frame.say("minoa.board.team_winner" if total > other else "minoa.board.team_tie")

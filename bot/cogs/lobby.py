@@ -13,7 +13,7 @@ from bot.cogs import guarded
 from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
-from bot.i18n import ls, t
+from bot.i18n import ls
 from games.messages import register_messages
 from games.registry import all_games
 
