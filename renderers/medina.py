@@ -606,8 +606,10 @@ class _Picture:
                     d.rounded_rectangle([x, y0 + 64, x + 8, y1 - 10], radius=3, fill=colour)
                     x += 16
                 bold = bool(due)
-                text(d, (x, y0 + 78), fit_text(line, size=fr.HEADLINE + 2, width=x1 - fr.MARGIN - x, bold=bold),
-                     size=fr.HEADLINE + 2, fill=theme.text, anchor="lm", bold=bold, role="headline")
+                room = x1 - fr.MARGIN - x
+                size = fr.HEADLINE + 2 if text_width(line, size=fr.HEADLINE + 2, bold=bold) <= room else fr.HEADLINE
+                text(d, (x, y0 + 78), fit_text(line, size=size, width=room, bold=bold), size=size, fill=theme.text,
+                     anchor="lm", bold=bold, role="headline")
 
     def _draw_last(self, last: dict[str, Any], row: float, right: float) -> float:
         """The last turn's placements, right-aligned on the header's first row; returns its left edge."""
@@ -647,7 +649,9 @@ class _Picture:
         a, b = tie.get("sizes") or [0, 0]
         reason = self.say(f"medina.board.tie.{tie['rule']}", a=a, b=b)
         said = translate("board.tie_break", self.lang, reason=reason)
-        return self.say("medina.board.tie_at", text=said, score=tie.get("score"))
+        better, runner = tie.get("seats") or [0, 1]
+        return self.say("medina.board.tie_at", text=said, score=tie.get("score"), better=self.names[better],
+                        runner=self.names[runner])
 
     # -- board ----------------------------------------------------------------------------------
 
@@ -803,7 +807,7 @@ class _Picture:
         view, d, theme = self.view, self.d, self.theme
         x0, y0, x1, y1 = self.lay.legend
         tea = view.get("tea") or {}
-        right_w = 178
+        right_w = 164
         card = rounded_box_sprite(x1 - x0, y1 - y0, theme.card, theme.card_edge, 2.0, 10)
         self.frame_paste(card, (x0, y0))
         closed = set(view.get("closed") or ())
@@ -826,16 +830,15 @@ class _Picture:
             box = (round(gx), round(gy), round(gx + group_w), round(gy + group_h))
             with within(box):
                 is_closed = colour in closed
-                paste_centred(self.image, _tile_sprite(42, BUILDING_RGB.get(colour, (128, 128, 128)),
-                                                       str(tile["value"]), is_closed), (gx + 26, cy))
+                paste_centred(self.image, _tile_sprite(40, BUILDING_RGB.get(colour, (128, 128, 128)),
+                                                       str(tile["value"]), is_closed), (gx + 22, cy - 2))
+                # the palace tile's holder on the tile's corner
                 holder = tile.get("holder")
                 if holder == "neutral":
-                    paste_centred(self.image, _neutral_roof(28, self.neutral_rgb()), (gx + 66, cy))
+                    paste_centred(self.image, _neutral_roof(24, self.neutral_rgb()), (gx + 44, cy + 12))
                 elif isinstance(holder, int):
-                    paste_centred(self.image, seat_mark(30, holder, self.seat_rgb(holder)), (gx + 66, cy))
-                else:
-                    d.ellipse([gx + 55, cy - 11, gx + 77, cy + 11], outline=theme.card_edge, width=2)
-                tx = gx + 88
+                    paste_centred(self.image, seat_mark(26, holder, self.seat_rgb(holder)), (gx + 44, cy + 12))
+                tx = gx + 62
                 width = box[2] - tx - 4
                 text(d, (tx, cy - 13), fit_text(self.colour_word(colour), size=fr.TEXT + 2, width=width, bold=True),
                      size=fr.TEXT + 2, fill=theme.text, anchor="lm", bold=True)
@@ -859,12 +862,12 @@ class _Picture:
             for j, kind in enumerate(rows):
                 cy = box[1] + row_h * (j + 0.5)
                 if kind == "key":
-                    x = rx + 12
+                    x = rx + 8
                     for stuck, key in ((False, "medina.board.key_open"), (True, "medina.board.key_stuck")):
                         paste_centred(self.image, _badge(20, stuck), (x + 10, cy))
-                        said = self.say(key)
-                        text(d, (x + 24, cy), said, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
-                        x += 24 + text_width(said, size=fr.TEXT + 2) + 12
+                        said = fit_text(self.say(key), size=fr.TEXT + 2, width=(box[2] - rx) / 2 - 30)
+                        text(d, (x + 23, cy), said, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
+                        x += 23 + text_width(said, size=fr.TEXT + 2) + 8
                     continue
                 if kind == "neutral":
                     paste_centred(self.image, _neutral_roof(28, self.neutral_rgb()), (rx + 24, cy))
@@ -879,7 +882,7 @@ class _Picture:
         """Badges with "open F7" / "stuck B2" after them, or only the cells when the words do not fit."""
         badge = 20
         worded = [self.say("medina.board.stuck" if stuck else "medina.board.open", cell=cell) for stuck, cell in states]
-        needed = sum(badge + 4 + text_width(w, size=fr.LABEL) + 10 for w in worded)
+        needed = sum(badge + 4 + text_width(w, size=fr.LABEL) + 10 for w in worded) - 10
         if needed > right - x:
             worded = [cell for _, cell in states]
         for (stuck, _), said in zip(states, worded):
