@@ -49,6 +49,7 @@ from renderers.common import (
     fit_text,
     mix,
     on_canvas,
+    paste,
     paste_centred,
     rounded_box_sprite,
     seat_mark,
@@ -634,8 +635,6 @@ class _Picture:
         return left
 
     def frame_paste(self, sprite: Image.Image, xy: tuple[int, int]) -> None:
-        from renderers.common import paste
-
         paste(self.image, sprite, xy)
 
     def _tie_break(self) -> str | None:
@@ -667,8 +666,8 @@ class _Picture:
             for x, y in well["bonus"]:
                 x0, y0, x1, y1 = lay.cell_box(x, y)
                 d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], outline=mix(WATER, GROUND, 0.45), width=2)
-        if view.get("phase") == "start_merchant" and not (view.get("options") or {}).get(
-                "e1_start_merchant_anywhere") == "on":
+        anywhere = (view.get("options") or {}).get("e1_start_merchant_anywhere") == "on"
+        if view.get("phase") == "start_merchant" and not anywhere:
             # where the start merchant may go: the cells touching no wall space
             x0, y0, _, _ = lay.cell_box(2, 2)
             _, _, x1, y1 = lay.cell_box(lay.gw - 3, lay.gh - 3)
@@ -863,9 +862,13 @@ class _Picture:
                 cy = box[1] + row_h * (j + 0.5)
                 if kind == "key":
                     x = rx + 8
-                    for stuck, key in ((False, "medina.board.key_open"), (True, "medina.board.key_stuck")):
+                    keys = ((False, "medina.board.key_open"), (True, "medina.board.key_stuck"))
+                    needed = sum(23 + text_width(self.say(key), size=fr.TEXT + 2) + 8 for _, key in keys) - 8
+                    for stuck, key in keys:
                         paste_centred(self.image, _badge(20, stuck), (x + 10, cy))
-                        said = fit_text(self.say(key), size=fr.TEXT + 2, width=(box[2] - rx) / 2 - 30)
+                        said = self.say(key)
+                        if needed > box[2] - x:
+                            said = fit_text(said, size=fr.TEXT + 2, width=(box[2] - rx) / 2 - 30)
                         text(d, (x + 23, cy), said, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
                         x += 23 + text_width(said, size=fr.TEXT + 2) + 8
                     continue

@@ -60,7 +60,7 @@ def near(a, b, tolerance=40):
 def test_names_scores_and_the_decision_are_on_the_image():
     state = new(3, start_merchant="n9", e2_opening_single_placements="off")
     view = medina.view(state, None)
-    image, recorder, drawn = recorded(view, names=NAMES[:3])
+    image, _, drawn = recorded(view, names=NAMES[:3])
     assert image.size == (1100, 800)
     for name in NAMES[:3]:
         assert name in drawn
@@ -123,7 +123,7 @@ def test_roof_on_any_building_is_one_legal_move_and_replays():
 def test_the_last_turn_is_ringed_in_the_highlight_hue_and_printed_in_the_header():
     state = force(new(3, start_merchant="n9"), "0 orange E5")
     view = medina.view(state, None)
-    image, recorder, drawn = recorded(view, names=NAMES[:3])
+    image, recorder, _ = recorded(view, names=NAMES[:3])
     assert "orange E5" in [item.content for item in recorder.items if item.role == "headline"]
     (x, y), lay = centre(view, "E5")
     edge = round(x - lay.cell / 2 - 1)
@@ -175,7 +175,7 @@ def test_largest_palace_tie_break_in_words():
 def test_seat_colours_and_every_seat_mark_on_the_cards():
     state = new(4)
     assert medina.seat_colours(state) == ["red", "blue", "yellow", "green"]
-    image, recorder, _ = recorded(medina.view(state, None), names=NAMES)
+    _, recorder, _ = recorded(medina.view(state, None), names=NAMES)
     side = picture.frame_layout().side
     marks = [item for item in recorder.items if item.kind == "sprite" and item.box[0] >= side[0]]
     assert len(marks) >= 4
@@ -187,7 +187,7 @@ def test_random_positions_render_inside_their_boxes(players, options):
 
     states, _ = random_game(medina, players, options, seed=4)
     for state in (states[0], states[len(states) // 3], states[-1]):
-        image, recorder, _ = recorded(medina.view(state, None), names=NAMES[:players])
+        _, recorder, _ = recorded(medina.view(state, None), names=NAMES[:players])
         for item in recorder.items:
             x0, y0, x1, y1 = item.box
             assert 0 <= x0 and x1 <= 1101 and 0 <= y0 and y1 <= 801, item

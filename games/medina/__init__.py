@@ -38,6 +38,7 @@ from games.medina.placement import (
 from games.medina.state import (
     BUILDING,
     BUILDING_KINDS,
+    MERCHANT,
     NEUTRAL,
     NEUTRAL_BLOCK,
     NEUTRAL_IGNORE,
@@ -53,7 +54,6 @@ from games.medina.state import (
     START_MERCHANT,
     TEA,
     WALL,
-    MERCHANT,
     MedinaState,
     Move,
     Palace,
