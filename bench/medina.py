@@ -1,6 +1,7 @@
 """Medina figures: full random playouts (2, 3, 4 players; both editions), one legal-move
-generation mid-game, one render, and the PNG encode alone of the same image. Prints medians.
-Targets (issue 4): a 4-player playout <= 200 ms, render <= 2x the encode alone, PNG < 300 KB.
+generation mid-game, one render (the 1100 x 800 frame of issue 10, with names), and the PNG encode
+alone of the same image. Prints medians.
+Targets (issues 4, 10): a 4-player playout <= 200 ms, render <= 2x the encode alone, PNG < 300 KB.
 Run: python3 bench/medina.py [--rounds N]"""
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     state = midgame()
     view = medina.view(state, None)
-    drawing, image = common.render_figures(render, draw, view, rounds)
+    names = ["山田太郎", "Zoë", "Kenji", "Alexandria the Magnificent"]
+    drawing, _ = common.render_figures(lambda v: render(v, names=names), lambda v: draw(v, names=names),
+                                           view, rounds)
     figures = {
         "playout 2p E2 (ms)": median_ms(lambda i: playout(2, i), rounds),
         "playout 3p E2 modules (ms)": median_ms(lambda i: playout(3, i, {"well": "on", "tea": "on"}), rounds),

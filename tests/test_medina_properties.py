@@ -205,12 +205,11 @@ def test_the_board_image_of_both_sides_is_light_and_reads_only_the_view(players,
         png = render_game("medina", view)
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) < 300_000
         image = draw(view)
-        side = board_layout(1000, view["width"], view["height"])
-        assert image.size == (1000, side.height) and side.height < 1100
+        assert image.size == (1100, 800)
+        side = board_layout(view["width"], view["height"])
+        assert side.cell >= 38 and side.legend[3] <= 800
         # A seat's own view draws the same public picture: the screen is never drawn.
         assert render(medina.view(state, 1)) == png
-    with pytest.raises(ValueError, match="size"):
-        render(view, size=50)
     with pytest.raises(ValueError, match="not a Medina view"):
         render({"game": "minoa"})
     with pytest.raises(ValueError, match="lacks"):

@@ -25,11 +25,20 @@ from games.errors import IllegalMove, MalformedMove, SetupError
 from games.medina import rules, scoring
 from games.medina.board import ARM_NAMES, LARGE
 from games.medina.messages import MESSAGES, RULES_HELP
-from games.medina.notation import format_move, parse_move
-from games.medina.placement import legal_moves, legal_set, placements, refusal, scan
+from games.medina.notation import canonical, format_move, parse_move
+from games.medina.placement import (
+    legal_moves,
+    legal_set,
+    placements,
+    refusal,
+    roof_due_now,
+    scan,
+    tea_allowed,
+)
 from games.medina.state import (
     BUILDING,
     BUILDING_KINDS,
+    MERCHANT,
     NEUTRAL,
     NEUTRAL_BLOCK,
     NEUTRAL_IGNORE,
@@ -41,6 +50,7 @@ from games.medina.state import (
     ROOF_RULE_BOARDSPACE,
     ROOF_RULE_NO_OTHER,
     ROOF_RULE_OFF,
+    STABLE,
     START_MERCHANT,
     TEA,
     WALL,
@@ -51,7 +61,7 @@ from games.medina.state import (
     rebuild,
     side,
 )
-from games.messages import Text, register_messages, translate
+from games.messages import Text, register_messages, text_to_json, translate
 from games.registry import register
 from games.rng import Rng
 
@@ -74,6 +84,18 @@ _ALIASES = {
     "wellcell": "well_cell",
 }
 _PIECE_WORDS = ("roof", "neutral", "stable", "merchant", "wall")
+
+
+def _or_list(items: list[Text]) -> Text | str:
+    """``a, b, c or d`` in the reader's language, as nested catalogue texts."""
+    if not items:
+        return Text("medina.decide.piece.nothing")
+    said: Text = items[-1]
+    if len(items) >= 2:
+        said = Text("medina.decide.or", a=items[-2], b=said)
+        for item in reversed(items[:-2]):
+            said = Text("medina.decide.comma", a=item, b=said)
+    return said
 
 
 def _help(key: str) -> dict[str, str]:
@@ -139,12 +161,13 @@ class Medina(Game[MedinaState, Move]):
         return list(legal_moves(state, seat))
 
     def is_legal(self, state: MedinaState, seat: int, move: Move) -> bool:
-        return move in legal_set(state, seat)
+        return isinstance(move, Move) and canonical(state, move) in legal_set(state, seat)
 
     def play(self, state: MedinaState, seat: int, move: Move) -> tuple[MedinaState, list[Event]]:
         if not isinstance(move, Move):
             raise MalformedMove(text=str(move), reason=Text("medina.reason.format"))
-        if move not in legal_set(state, seat):
+        # A rooftop may name any building of its palace (it is put there); legality is the palace's.
+        if canonical(state, move) not in legal_set(state, seat):
             key, params = refusal(state, seat, move)
             raise IllegalMove(text=self._safe_format(state, move), reason=Text(key, **params))
         after, happened = rules.place(state, seat, move)
@@ -249,12 +272,49 @@ class Medina(Game[MedinaState, Move]):
             "roof_due": bool(state.roof_due and not state.roof_done),
             "last": last,
             "finished": state.phase == OVER,
-            "result": None if result is None else {"scores": result.scores, "ranks": result.ranks},
+            "result": None if result is None else {
+                "scores": result.scores, "ranks": result.ranks,
+                "breakdown": result.detail.get("breakdown"), "tie_break": result.detail.get("tie_break")},
+            "decision": None if state.phase == OVER else text_to_json(self.decision(state, state.turn)),
             "options": self.format_options(state.options),
         }
         if seat is not None and 0 <= seat < state.num_players:
             view["screen"] = self.private_view(state, seat)
         return view
+
+    def seat_colours(self, state: MedinaState) -> list[str]:
+        return list(state.seat_colours)
+
+    def decision(self, state: MedinaState, seat: int) -> Text | None:
+        """What the seat to act must decide, in words (the "your turn" post and the image): the
+        start merchant (edition 1), a rooftop that is due, or the pieces it may place now and
+        how many placements are left. Built from what every seat can see (supplies are public
+        knowledge, rules page §2.2, and worked out here from that public record, not the screen),
+        so it tells nobody a secret."""
+        if state.phase == OVER or seat != state.turn:
+            return None
+        if state.phase == START_MERCHANT:
+            anywhere = state.options.get("e1_start_merchant_anywhere")
+            return Text("medina.decide.start_merchant_anywhere" if anywhere else "medina.decide.start_merchant")
+        if roof_due_now(state, seat):
+            return Text("medina.decide.roof_due")
+        words = []
+        # from the public record of the seat's pieces (equal to its screen, which is not read)
+        public = replace(state, supply=[rules.public_supply(state, s) if s == seat else state.supply[s]
+                                        for s in range(state.num_players)], _scan=state._scan, _legal={})
+        kinds = {m.kind for m in placements(public, seat)}
+        if kinds & set(BUILDING_KINDS):
+            words.append("building")
+        words += [word for kind, word in zip((ROOF, NEUTRAL, STABLE, MERCHANT, WALL), _PIECE_WORDS) if kind in kinds]
+        pieces = _or_list([Text(f"medina.decide.piece.{word}") for word in words])
+        left = str(state.placements_left) if state.placements_left == state.turn_size else "left"
+        if left not in ("1", "2"):
+            left = "left"
+        if state.roof_due and not state.roof_done:
+            return Text(f"medina.decide.place_roof_due.{left}", pieces=pieces)
+        if tea_allowed(state, seat):
+            return Text(f"medina.decide.place_tea.{left}", pieces=pieces)
+        return Text(f"medina.decide.place.{left}", pieces=pieces)
 
     def private_view(self, state: MedinaState, seat: int) -> dict[str, Any]:
         """``seat``'s screen: every piece type with its count, the closed colours, and which of

@@ -5,7 +5,9 @@ a building; ``roof F7`` an own rooftop on the unroofed palace containing F7; ``n
 neutral rooftop; ``stable F7``; ``merchant F7``; ``wall 1E`` one more wall on arm 1E; ``tea`` a
 tea break. Cells are a column letter (``A`` at the left) and a row number (``1`` at the top).
 
-:func:`format_move` writes that form (a rooftop names its palace by the palace's first building).
+:func:`format_move` writes that form. A legal rooftop move names its palace by the palace's first
+building; a rooftop the player names on another building of that palace (``roof F7``) keeps
+F7, so the image draws it where it was put (:func:`canonical` maps it to the legal form).
 :func:`parse_move` reads it case-insensitively, with full-width characters and Japanese words
 (``橙 F7``, ``屋根 F7``, ``城壁 1E``, ``ティー``) too, and resolves shortened forms against the
 legal moves: a bare cell (``F7``), ``building F7``, ``wall 1`` (a tower), ``wall`` or ``roof``
@@ -153,15 +155,26 @@ def parse_move(state: MedinaState, text: str, seat: int | None = None) -> Move:
     if cell is None:
         raise MalformedMove(text=raw, reason=Text(
             "medina.reason.no_cell", cell=target.upper(), columns=f"A-{geo.columns[-1]}", rows=geo.height))
-    if kind in (ROOF, NEUTRAL) and state.kind[cell] == BUILDING:
-        return Move(kind, state.palaces[state.aux[cell]].buildings[0])
     if kind is not None and kind >= 0:
+        # A rooftop keeps the building the player named: it is drawn there (any building of
+        # the palace may take it, §7.2); ``apply`` judges it as the palace's one roof move.
         return Move(kind, cell)
     # A bare cell, or "building F7": whatever legal move fits that cell.
     here = [m for m in legal_moves(state, seat) if m.kind != WALL and m.kind != TEA and _covers(state, m, cell)]
     if kind == ANY_BUILDING:
         here = [m for m in here if m.kind in BUILDING_KINDS]
-    return _resolve(state, seat, raw, here)
+    move = _resolve(state, seat, raw, here)
+    return Move(move.kind, cell) if move.kind in (ROOF, NEUTRAL) else move
+
+
+def canonical(state: MedinaState, move: Move) -> Move:
+    """The legal-move form of ``move``: a rooftop named on any building of a palace becomes the
+    palace's one roof move (on its first building); every other move is its own form."""
+    if move.kind in (ROOF, NEUTRAL) and 0 <= move.at < len(state.kind) and state.kind[move.at] == BUILDING:
+        first = state.palaces[state.aux[move.at]].buildings[0]
+        if first != move.at:
+            return Move(move.kind, first)
+    return move
 
 
 def _covers(state: MedinaState, move: Move, cell: int) -> bool:
@@ -179,4 +192,4 @@ def _resolve(state: MedinaState, seat: int, raw: str, candidates: list[Move]) ->
     raise AmbiguousMove(text=raw, options=", ".join(shown) + (", …" if len(candidates) > 12 else ""))
 
 
-__all__ = ["format_move", "parse_move", "COLOURS"]
+__all__ = ["format_move", "parse_move", "canonical", "COLOURS"]

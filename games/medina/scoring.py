@@ -74,8 +74,42 @@ def result(state: MedinaState) -> Result | None:
     largest = [largest_palace(state, seat) for seat in range(state.num_players)]
     keys = [(totals[s], largest[s][0], -(largest[s][1] if largest[s][1] is not None else 10 ** 9))
             for s in range(state.num_players)]
+    ranks = competition_ranks(keys)
     detail: dict[str, Any] = {
         "largest_palace": [size for size, _ in largest],
         "largest_roofed_at": [at for _, at in largest],
+        "breakdown": [breakdown(state, seat) for seat in range(state.num_players)],
+        "tie_break": tie_break(totals, [size for size, _ in largest], ranks),
     }
-    return Result(scores=totals, ranks=competition_ranks(keys), detail=detail)
+    return Result(scores=totals, ranks=ranks, detail=detail)
+
+
+def breakdown(state: MedinaState, seat: int) -> dict[str, Any]:
+    """How ``seat``'s total is made up (§11): each own palace by colour with its points (the
+    well bonus included, and also given apart), the palace tiles and the tower tiles."""
+    palaces = []
+    well = 0
+    for palace in state.palaces:
+        if palace.owner == seat:
+            parts = palace_breakdown(state, palace)
+            palaces.append([state.colours[palace.colour], sum(parts.values())])
+            well += parts["well"]
+    palace_tiles, tower_tiles = tile_points(state, seat)
+    return {"palaces": palaces, "palace_tiles": palace_tiles, "tower_tiles": tower_tiles, "well": well}
+
+
+def tie_break(totals: list[int], largest: list[int], ranks: list[int]) -> dict[str, Any] | None:
+    """The tie-break of [A8] that decided between seats of equal total, for the best such group:
+    ``{"rule": "largest_palace" | "roofed_first", "score": the tied total, "seats": [the better
+    seat, the next one], "sizes": their largest palaces}``; ``None`` when no tie was broken."""
+    for total in sorted(set(totals), reverse=True):
+        group = [s for s in range(len(totals)) if totals[s] == total]
+        if len(group) < 2 or len({ranks[s] for s in group}) < 2:
+            continue
+        best = min(ranks[s] for s in group)
+        better = min(s for s in group if ranks[s] == best)
+        following = min(ranks[s] for s in group if ranks[s] != best)
+        runner = min(s for s in group if ranks[s] == following)
+        rule = "largest_palace" if largest[better] > largest[runner] else "roofed_first"
+        return {"rule": rule, "score": total, "seats": [better, runner], "sizes": [largest[better], largest[runner]]}
+    return None
