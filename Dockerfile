@@ -1,5 +1,5 @@
 # The game bot in a container: slim Python, a non-root user, and the SQLite file on a volume.
-# Images use the BIZ UDPGothic subset shipped in renderers/fonts/, the same font as in development
+# Images use the Noto Sans JP / Noto Sans subsets shipped in renderers/fonts/, the same font as in development
 # and CI, so no system font is installed.
 #   docker build -t boardgame-bot .
 #   docker run -d --name boardgame-bot -e DISCORD_TOKEN=your-bot-token -v boardgame-data:/data boardgame-bot

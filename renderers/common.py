@@ -4,9 +4,9 @@ A renderer is a pure function of a view and a few options (STYLE.md habit 9): it
 view, keeps its geometry and theme in named dataclasses, prepares its static layers and sprites
 once per size, and returns PNG bytes. The host runs it off the event loop.
 
-Nothing here reads system fonts: :func:`font` uses the BIZ UDPGothic subset shipped in
-``renderers/fonts/``, so a fresh machine draws the same image (Japanese names included) as a
-developer's, CI and Docker.
+Nothing here reads system fonts: :func:`text` draws with the Noto Sans JP and Noto Sans subsets
+shipped in ``renderers/fonts/``, so a fresh machine draws the same image (Japanese names
+included) as a developer's, CI and Docker.
 """
 
 from __future__ import annotations
@@ -156,13 +156,16 @@ def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
 
 # --- fonts ----------------------------------------------------------------------------------------
 
-#: The font shipped with the package: a subset of BIZ UDPGothic, Morisawa's universal-design
-#: typeface (SIL OFL 1.1, see ``renderers/fonts/OFL.txt``): Latin with Latin-1 and Latin
-#: Extended-A accents, kana and the kanji of code page 932, so a Japanese (or Polish, or Czech)
-#: name draws the same on a fresh machine, in CI and in Docker, with no system font.
+#: The fonts shipped with the package (SIL OFL 1.1, see ``renderers/fonts/OFL.txt``), used as one
+#: chain: Noto Sans CJK JP (Latin with Latin-1 accents, kana, the kanji of code page 932), then
+#: Noto Sans for what the first lacks (Ł, Č, Ş, Ő, Vietnamese), so a name in any of these draws
+#: the same on a fresh machine, in CI and in Docker, with no system font.
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
-BUNDLED_FONTS = {False: FONT_DIR / "BIZUDPGothic-Regular.ttf", True: FONT_DIR / "BIZUDPGothic-Bold.ttf"}
-#: Drawn in place of a character the font lacks (an emoji, a rare script), instead of a blank box.
+BUNDLED_FONTS = {
+    False: (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansLatin-Regular.ttf"),
+    True: (FONT_DIR / "NotoSansJP-Bold.otf", FONT_DIR / "NotoSansLatin-Bold.ttf"),
+}
+#: Drawn in place of a character no font has (an emoji, a rare script), instead of a blank box.
 MISSING_GLYPH = "?"
 
 
@@ -172,32 +175,40 @@ def _configured_font() -> str:
 
 def board_font_problem() -> str | None:
     """Why the configured ``BOARD_FONT`` cannot be used (the bot logs it at start), or ``None``
-    when it is unset or loads. Images then use the bundled font."""
+    when it is unset or loads. Images then use the bundled fonts."""
     path = _configured_font()
     if not path:
         return None
     try:
         ImageFont.truetype(path, 12)
     except (OSError, ValueError) as exc:
-        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled BIZ UDPGothic"
+        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled Noto Sans JP"
     return None
 
 
-def _font_path(bold: bool) -> str:
+@lru_cache(maxsize=2)
+def _chain(bold: bool) -> tuple[str, ...]:
+    """The font files to draw with, first choice first: ``BOARD_FONT`` (when it loads; it serves
+    both weights), then the bundled faces, which fill in what it lacks."""
+    bundled = tuple(str(path) for path in BUNDLED_FONTS[bold])
     path = _configured_font()
-    if path and board_font_problem() is None:
-        return path  # one configured face serves both weights
-    return str(BUNDLED_FONTS[bold])
+    return (path, *bundled) if path and board_font_problem() is None else bundled
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
+def _face(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, max(6, int(size)))
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The font at ``size`` pixels: ``BOARD_FONT`` when set and loadable, else the bundled
-    BIZ UDPGothic (regular or bold)."""
-    return ImageFont.truetype(_font_path(bold), max(6, int(size)))
+    """The first font of the chain at ``size`` pixels: ``BOARD_FONT`` when set and loadable,
+    else the bundled Noto Sans JP (regular or bold)."""
+    return _face(_chain(bold)[0], size)
 
 
-@lru_cache(maxsize=4)
+
+
+@lru_cache(maxsize=8)
 def _coverage(path: str) -> frozenset[int]:
     """The characters the font file at ``path`` has glyphs for (its best cmap)."""
     from fontTools.ttLib import TTFont  # only when a text outside plain ASCII is drawn
@@ -211,14 +222,23 @@ def _coverage(path: str) -> frozenset[int]:
 _MODIFIERS = re.compile("[\u200d\ufe0e\ufe0f\u20e3\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f]")
 
 
+def _face_of(ch: str, chain: tuple[str, ...]) -> int | None:
+    """The index in ``chain`` of the first font that has ``ch`` (``None``: none has it)."""
+    code = ord(ch)
+    for index, path in enumerate(chain):
+        if code < 0x80 and index == 0 or code in _coverage(path):
+            return index
+    return None
+
+
 @lru_cache(maxsize=4096)
 def displayable(s: str, bold: bool = False) -> str:
-    """``s`` with every character the font cannot draw (emoji, say) replaced by
+    """``s`` with every character no font of the chain can draw (emoji, say) replaced by
     :data:`MISSING_GLYPH`, and the joiners and modifiers of such a character dropped, so no
     blank box ("tofu") ever reaches an image: ``"Ryu 🐉"`` becomes ``"Ryu ?"``."""
     if s.isascii():
         return s
-    covered = _coverage(_font_path(bold))
+    chain = _chain(bold)
     out: list[str] = []
     joined = False  # the last character was a joiner, or the first half of a flag
     for ch in s:
@@ -227,7 +247,7 @@ def displayable(s: str, bold: bool = False) -> str:
             continue
         if _MODIFIERS.fullmatch(ch):
             continue
-        if ord(ch) in covered or ch.isspace():
+        if ch.isspace() or _face_of(ch, chain) is not None:
             out.append(ch)
             joined = False
         elif joined and out and out[-1] == MISSING_GLYPH:
@@ -238,19 +258,66 @@ def displayable(s: str, bold: bool = False) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
+def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
+    """``s`` (already displayable) cut into runs drawn by one font each: (text, index in the
+    chain). Spaces stay with the run they are in."""
+    if s.isascii():
+        return ((s, 0),)
+    chain = _chain(bold)
+    runs: list[list[Any]] = []
+    for ch in s:
+        index = runs[-1][1] if ch.isspace() and runs else (_face_of(ch, chain) or 0)
+        if runs and runs[-1][1] == index:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, index])
+    return tuple((text_, index) for text_, index in runs)
+
+
+def reset_fonts() -> None:
+    """Forget the loaded fonts and what they cover (after ``BOARD_FONT`` changed, in tests)."""
+    for cache in (_chain, _face, _coverage, displayable, _runs):
+        cache.cache_clear()
+
+
 #: FreeType faces must not be used by two threads at once; the host renders in worker threads.
 _TEXT_LOCK = threading.Lock()
 
 
-def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[int, int, int, int]:
+def _layout(s: str, size: int, bold: bool, anchor: str, stroke: float = 0) \
+        -> tuple[list[tuple[float, str, ImageFont.FreeTypeFont]], tuple[float, float, float, float]]:
+    """Where each run of ``s`` goes when drawn at ``(0, 0)`` with ``anchor``: ``[(x, text,
+    face)]`` with every run anchored ``"l" + anchor[1]``, and the box they cover together.
+    Call with the text lock held."""
+    chain = _chain(bold)
+    runs = _runs(s, bold)
+    if len(runs) == 1:
+        face = _face(chain[runs[0][1]], size)
+        return [(0.0, s, face)], face.getbbox(s, anchor=anchor, stroke_width=stroke)
+    faces = [_face(chain[index], size) for _, index in runs]
+    widths = [face.getlength(text_) for (text_, _), face in zip(runs, faces)]
+    x = -{"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}.get(anchor[0], 0.0)
+    placed, box = [], [math.inf, math.inf, -math.inf, -math.inf]
+    for (text_, _), face, width in zip(runs, faces, widths):
+        placed.append((x, text_, face))
+        x0, y0, x1, y1 = face.getbbox(text_, anchor="l" + anchor[1], stroke_width=stroke)
+        box = [min(box[0], x + x0), min(box[1], y0), max(box[2], x + x1), max(box[3], y1)]
+        x += width
+    return placed, (box[0], box[1], box[2], box[3])
+
+
+def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
     """The pixel box ``s`` covers when drawn by :func:`text` at ``(0, 0)``."""
     with _TEXT_LOCK:
-        return font(size, bold).getbbox(displayable(s, bold), anchor=anchor)
+        return _layout(displayable(s, bold), size, bold, anchor)[1]
 
 
 def text_width(s: str, *, size: int, bold: bool = False) -> float:
+    s = displayable(s, bold)
+    chain = _chain(bold)
     with _TEXT_LOCK:
-        return font(size, bold).getlength(displayable(s, bold))
+        return sum(_face(chain[index], size).getlength(run) for run, index in _runs(s, bold))
 
 
 def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
@@ -382,16 +449,20 @@ def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
          anchor: str = "la", bold: bool = False, role: str = "text", **options: Any) -> None:
     """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
-    at the left middle); characters the font lacks become :data:`MISSING_GLYPH`. ``role`` is
-    what the text is for (see :class:`Drawn`). Safe to call from several threads."""
+    at the left middle), each character in the first font of the chain that has it; characters
+    none has become :data:`MISSING_GLYPH`. ``role`` is what the text is for (see
+    :class:`Drawn`). Safe to call from several threads."""
     s = displayable(s, bold)
     with _TEXT_LOCK:
-        face = font(size, bold)
-        d.text(xy, s, font=face, fill=fill, anchor=anchor, **options)
+        placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
+        if len(placed) == 1:
+            d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
+        else:
+            for dx, run, face in placed:
+                d.text((xy[0] + dx, xy[1]), run, font=face, fill=fill, anchor="l" + anchor[1], **options)
         where = _where(d)
         if where is not None and s.strip():
             recorder, k, (ox, oy) = where
-            x0, y0, x1, y1 = face.getbbox(s, anchor=anchor, stroke_width=options.get("stroke_width", 0))
             recorder.note("text", role, (ox + (xy[0] + x0) * k, oy + (xy[1] + y0) * k,
                                          ox + (xy[0] + x1) * k, oy + (xy[1] + y1) * k), size * k, s)
 

@@ -7,7 +7,7 @@ import pytest
 from games.ai import choose_move, reward
 from games.errors import SetupError
 from games.registry import all_games, get_game
-from tests.play import play, random_game
+from tests.play import random_game
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)

@@ -108,7 +108,7 @@ def test_a_summary_game_keeps_the_full_board_one_click_away(tmp_path):
 
 def test_a_board_font_that_cannot_load_is_reported_at_start(tmp_path, monkeypatch, caplog):
     monkeypatch.setenv("BOARD_FONT", str(tmp_path / "missing.ttf"))
-    common.font.cache_clear()
+    common.reset_fonts()
 
     async def scenario(world: World):
         with caplog.at_level(logging.WARNING, logger="bot.client"):
@@ -123,4 +123,4 @@ def test_a_board_font_that_cannot_load_is_reported_at_start(tmp_path, monkeypatc
         play(scenario, tmp_path)
     finally:
         monkeypatch.delenv("BOARD_FONT")
-        common.font.cache_clear()
+        common.reset_fonts()

@@ -9,7 +9,6 @@ import contextlib
 import time
 from pathlib import Path
 
-import pytest
 
 from bot.client import GameBot
 from bot.config import Settings

@@ -20,7 +20,7 @@ from games.messages import CATALOGUE, Text, text_from_json
 from games.registry import get_game
 from renderers import common
 from renderers import madeira as R
-from tests.test_render_standard import NAMES, _check_boxes, _play
+from tests.test_render_standard import NAMES, _check_boxes
 
 madeira = get_game("madeira")
 
