@@ -20,7 +20,7 @@ from games.messages import CATALOGUE, Text, text_from_json
 from games.registry import get_game
 from renderers import common
 from renderers import madeira as R
-from tests.test_render_standard import NAMES, _check_boxes
+from tests.test_render_standard import NAMES, _check_boxes, _pixels
 
 madeira = get_game("madeira")
 
@@ -100,11 +100,11 @@ def test_the_last_move_is_marked_in_the_highlight_hue_on_the_board():
     row = int(view["last"]["move"].split()[1])
     # the dice rows come first in Phase A: the ring frames the row just chosen
     box = image.crop((0, 118, 640, 800))
-    highlight = sum(1 for p in box.getdata() if p == common.HIGHLIGHT)
+    highlight = sum(1 for p in _pixels(box) if p == common.HIGHLIGHT)
     assert highlight > 200, f"row {row}: {highlight} highlight pixels"
     other = madeira.view(_states(21, 4)[0], None)
     blank = Image.open(io.BytesIO(R.render(other))).convert("RGB").crop((0, 118, 640, 800))
-    assert sum(1 for p in blank.getdata() if p == common.HIGHLIGHT) == 0
+    assert sum(1 for p in _pixels(blank) if p == common.HIGHLIGHT) == 0
 
 
 def test_only_the_current_phase_is_lit():
@@ -127,7 +127,7 @@ def test_seat_cards_carry_the_seat_mark_and_text_reads_on_its_background():
     yellow = common.PALETTE["yellow"]
     # the yellow seat's mark (seat 1: a circle) is on its card, its number dark on yellow
     card = image.crop((652, 124, 1088, 300))
-    assert sum(1 for p in card.getdata() if max(abs(x - y) for x, y in zip(p, yellow)) <= 12) > 300
+    assert sum(1 for p in _pixels(card) if max(abs(x - y) for x, y in zip(p, yellow)) <= 12) > 300
     assert common.ink_on(yellow) == (24, 22, 20)
     assert common.contrast(common.ink_on(yellow), yellow) >= 4.5
 

@@ -33,6 +33,12 @@ NAMES = ["山田太郎", "Zoë Ångström-Łukasz", "Kenji 🐉", "Alexandria th
 GAMES = sorted(g.name for g in all_games() if renderers.has_renderer(g.name))
 
 
+def _pixels(image):
+    """The image's pixels in order (``getdata`` is going away in Pillow 14)."""
+    width, height = image.size
+    return [image.getpixel((x, y)) for y in range(height) for x in range(width)]
+
+
 def _play(game, players: int, seed: int, stop: float | None):
     """A state after random legal moves: ``stop`` = fraction of a whole game (None = to the end)."""
     state = game.new_game(players, {}, seed)
@@ -214,7 +220,7 @@ def test_seat_marks_differ_in_shape_without_colour():
     masks = [common.seat_mark(40, seat, grey, numbered=False).getchannel("A").point(lambda a: 255 if a > 127 else 0)
              for seat in range(len(common.SEAT_SHAPES))]
     for a, b in itertools.combinations(range(len(masks)), 2):
-        differing = sum(1 for p, q in zip(masks[a].getdata(), masks[b].getdata()) if p != q)
+        differing = sum(1 for p, q in zip(_pixels(masks[a]), _pixels(masks[b])) if p != q)
         assert differing > 80, f"seat {a + 1} and {b + 1} have nearly the same shape"
 
 
