@@ -26,6 +26,7 @@ import renderers
 from games.registry import all_games
 from renderers import common
 from renderers.frame import inline_scale
+from tests.play import random_game
 
 MINIMUM_INLINE = {"label": 10, "headline": 12, "text": 8}
 NAMES = ["山田太郎", "Zoë Ångström-Łukasz", "Kenji 🐉", "Alexandria the Magnificent", "さくら"]
@@ -41,16 +42,8 @@ def _pixels(image):
 
 def _play(game, players: int, seed: int, stop: float | None):
     """A state after random legal moves: ``stop`` = fraction of a whole game (None = to the end)."""
-    state = game.new_game(players, {}, seed)
-    rng = random.Random(seed)
-    history = [state]
-    while game.to_act(state):
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
-        history.append(state)
-    if stop is None:
-        return state
-    return history[min(len(history) - 1, math.floor(len(history) * stop))]
+    states, _ = random_game(game, players, seed=seed)
+    return states[-1] if stop is None else states[min(len(states) - 1, math.floor(len(states) * stop))]
 
 
 @lru_cache(maxsize=None)
