@@ -51,11 +51,11 @@ ALT_TEXT_LIMIT = 1024
 COLOUR_SQUARES = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "green": "🟩", "purple": "🟪"}
 
 
-def seat_line(table: TableRow, colours: list[str], lang: str, *, mentions: bool = True) -> str:
+def seat_line(table: TableRow, colours: list[str], lang: str) -> str:
     """Who is who: each seat's number, colour and player (a mention, or the name for AI seats)."""
     parts = []
     for seat in table.seats:
-        who = f"<@{seat.user_id}>" if seat.user_id and mentions else seat.name
+        who = f"<@{seat.user_id}>" if seat.user_id else seat.name
         name = colours[seat.seat] if seat.seat < len(colours) else None
         colour = f"{COLOUR_SQUARES.get(name, '')} {translate(f'colour.{name}', lang)} ".lstrip() if name else ""
         parts.append(f"**{seat.seat + 1}** {colour}{who}")
