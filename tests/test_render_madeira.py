@@ -20,6 +20,7 @@ from games.messages import CATALOGUE, Text, text_from_json
 from games.registry import get_game
 from renderers import common
 from renderers import madeira as R
+from tests.play import random_game
 from tests.test_render_standard import NAMES, _check_boxes, _pixels
 
 madeira = get_game("madeira")
@@ -30,13 +31,7 @@ INTERNAL = re.compile(r"\b(wood_pay|wood_gain|setup_city|setup_field|upkeep_buy|
 
 
 def _states(seed: int, players: int, every: int = 1):
-    state = madeira.new_game(players, {}, seed)
-    rng = random.Random(seed)
-    out = [state]
-    while madeira.to_act(state):
-        seat = min(madeira.to_act(state))
-        state, _ = madeira.apply(state, seat, rng.choice(madeira.legal_moves(state, seat)))
-        out.append(state)
+    out, _ = random_game(madeira, players, seed=seed, pick=random.Random(seed).choice)
     return out[::every] + ([out[-1]] if (len(out) - 1) % every else [])
 
 

@@ -16,24 +16,18 @@ from PIL import Image
 
 from games.medina import GAME as medina
 from games.medina import rules
-from games.medina.state import PLAY, START_MERCHANT
 from games.messages import text_from_json
 from renderers import common
 from renderers import medina as picture
 from renderers.common import DEFAULT_THEME, PALETTE
+from tests.test_medina_rules import force as force_with_events
 
 NAMES = ["Alice", "Bob", "Chiyo", "Dai"]
 
 
 def force(state, *lines):
-    for line in lines:
-        seat_text, notation = line.split(" ", 1)
-        seat = int(seat_text)
-        if state.phase != START_MERCHANT:
-            state = replace(state, phase=PLAY, turn=seat, turn_size=2, placements_left=2, roof_due=False,
-                            roof_done=False, tea_this_turn=False, _legal={})
-        state, _ = medina.apply(state, seat, medina.parse_move(state, notation, seat))
-    return state
+    """As the rules tests' ``force`` (each line for its seat, whoever's turn), the state only."""
+    return force_with_events(state, *lines)[0]
 
 
 def new(players=3, **options):
