@@ -1,4 +1,4 @@
-"""Board images: ``render(game_name, view) -> PNG bytes``, one module per game.
+"""Board images: ``render(game_name, view, names=, lang=) -> PNG bytes``, one module or package per game.
 
 ``renderers.<game_name>`` must define ``render(view, *, names=None, lang="en") -> bytes``: ``names``
 are the players' display names by seat (printed on the seat cards), ``lang`` the language of the
