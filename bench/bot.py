@@ -14,7 +14,13 @@ and a SQLite file, as in tests/test_bot_e2e.py. Prints figures; never run as a t
    (all tables loaded and every AI task it scheduled finished), resume() alone, and
    Host.active_tables() and Host.unannounced() alone on a fresh connection.
 
-Targets (issue): p99 <= 150 ms at 50 games, no stall above 100 ms, resume <= 2 s.
+4. Under AI load (``--ai-load 0,1,5,20``): 20 people's tables (players thinking 2-6 s) while N
+   tables of AI seats play on at the default budget (200 playouts or 1 s a move); people's /move
+   p50/p99, the worst loop stall and the AI's playouts per move. ``--ai-workers`` sets the AI's
+   worker processes (0 = a thread of the bot, as before issue 11).
+
+Targets (issues): p99 <= 150 ms at 50 games, no stall above 100 ms, resume <= 2 s; with 20 people's
+tables and 20 AI tables, people's p99 <= 150 ms and no stall above 50 ms.
 
 Run: python3 bench/bot.py [--breakdown] [--profile] [--think LOW-HIGH] [--stored N] ...
 ``--breakdown`` adds where a move's time goes (stamps at the seams of the bot, the fake and the
@@ -330,6 +336,36 @@ class Arena:
         await fake.wait_for_message(is_board, channel=thread, after=mark, timeout=30)
         return table.id, thread
 
+    async def start_ai_table(self, owner) -> int:
+        """A table where the AI thinks: /game new for three, two AI seats, Start. The owner's seat is
+        played by :meth:`autoplay` at once whenever it is to move, so the AIs think nearly all the
+        time (a table with no human left would end)."""
+        fake = self.fake
+        lobby = await (await fake.send_slash_command(
+            "game new", user=owner, channel=self.general, options={"game": "minoa", "players": 3})).reply(timeout=30)
+        thread = await fake.wait_until(lambda: fake.channels.get(lobby.id), timeout=30, what="thread")
+        for _ in range(1500):
+            table = await self.host.store.table_by_thread(thread.id)
+            if table is not None:
+                break
+            await asyncio.sleep(0.02)
+        for _ in range(2):
+            await (await fake.select(lobby, f"la:{table.id}", ["mcts"], user=owner)).reply(timeout=30)
+        await (await fake.click_button(lobby, f"lb:start:{table.id}", user=owner)).reply(timeout=30)
+        await fake.wait_for_message(is_board, channel=thread, timeout=30)
+        return table.id
+
+    async def autoplay(self, table_id: int, owner, rng: random.Random) -> None:
+        """Move for ``owner`` as soon as it is their turn (as /move would: commit, then show)."""
+        while True:
+            table = await self.host.table(table_id)
+            if table.status != "active":
+                return
+            if any(s.user_id == owner.id for s in self.host.waiting_on(table)):
+                table = await self.host.play(table_id, owner.id, rng.choice(self.host.legal_notations(table, owner.id)))
+                await self.bot.presenter.show(table_id)
+            await asyncio.sleep(0.05)
+
     async def settle(self, table_ids: list[int]) -> None:
         """Before stopping: every committed change shown and every show() that was under way finished
         (otherwise a show() still running after the last board would outlive the store)."""
@@ -369,9 +405,9 @@ class Arena:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, db: Path, *, wrap_resume=None):
+async def running_bot(fake: FakeDiscord, db: Path, *, wrap_resume=None, **host_options):
     store = await Store.open(db)
-    host = Host(store, ai_playouts=8, ai_seconds=0.2)
+    host = Host(store, **{"ai_playouts": 8, "ai_seconds": 0.2, **host_options})
     bot = GameBot(Settings(token=fake.token, db_path=str(db), ai_delay=AI_DELAY), host)
     if wrap_resume is not None:
         bot.resume = wrap_resume(bot, bot.resume)
@@ -445,6 +481,62 @@ async def bench_moves(tmp: Path, games: int, moves: int, seed: int, warmup: int 
             "gc": monitor.worst_gc_ms, "full_gcs": monitor.full_gcs, "loop_cpu": monitor.loop_cpu,
             "process_cpu": monitor.process_cpu,
             "problems": problems, "breakdown": arena.breakdown.table() if arena.breakdown else None}
+
+
+async def bench_ai_load(tmp: Path, people_tables: int, ai_tables: int, moves: int, seed: int,
+                        think: tuple[float, float], workers: int | None) -> dict:
+    """People's tables (two humans each, thinking ``think`` seconds) measured while ``ai_tables``
+    all-AI tables play at the default budget."""
+    rng = random.Random(seed)
+    async with FakeDiscord() as fake:
+        arena = Arena(fake, tmp / f"ai-load-{ai_tables}-{workers}.sqlite3", people_tables + ai_tables)
+        async with running_bot(fake, arena.db, ai_playouts=200, ai_seconds=1.0, ai_workers=workers) as bot:
+            arena.bot = bot
+            sem = asyncio.Semaphore(10)
+
+            async def setup(i):
+                async with sem:
+                    return await arena.start_table(arena.people[2 * i], arena.people[2 * i + 1])
+
+            tables = await asyncio.gather(*(setup(i) for i in range(people_tables)))
+            owners = [arena.people[2 * (people_tables + i)] for i in range(ai_tables)]
+            ai_ids = [await arena.start_ai_table(owner) for owner in owners]
+            autoplay = [asyncio.create_task(arena.autoplay(tid, owner, random.Random(tid)))
+                        for tid, owner in zip(ai_ids, owners)]
+            await asyncio.sleep(2.0 if ai_tables else 0)  # the AI tables get going
+            searches = bot.host.ai.searches
+            times: list[float] = []
+            budget = [moves]
+
+            async def player(table_id, thread, table_rng):
+                first = True
+                while budget[0] > 0:
+                    await asyncio.sleep(table_rng.uniform(0, think[1]) if first else table_rng.uniform(*think))
+                    first = False
+                    if budget[0] <= 0:
+                        return
+                    budget[0] -= 1
+                    ms = await arena.move(table_id, thread, table_rng)
+                    if ms is None:
+                        return
+                    times.append(ms)
+
+            gc.collect()
+            monitor = StallMonitor().start()
+            t = time.perf_counter()
+            await asyncio.gather(*(player(tid, th, random.Random(rng.random())) for tid, th in tables))
+            wall = time.perf_counter() - t
+            await monitor.stop()
+            ai_moves = bot.host.ai.searches - searches
+            for task in [*autoplay, *bot.presenter._ai_tasks.values()]:
+                task.cancel()
+            await asyncio.gather(*autoplay, return_exceptions=True)
+            await asyncio.gather(*bot.presenter._ai_tasks.values(), return_exceptions=True)
+            await arena.settle([tid for tid, _ in tables])
+        problems = _problems(fake)
+    return {"ai_tables": ai_tables, "n": len(times), "p50": percentile(times, 50), "p99": percentile(times, 99),
+            "stall": monitor.worst_ms, "gc": monitor.worst_gc_ms, "wall": wall,
+            "ai_rate": ai_moves / wall, "problems": problems}
 
 
 def _problems(fake: FakeDiscord) -> str:
@@ -572,7 +664,31 @@ def parse_think(text: str) -> tuple[float, float] | None:
     return None if span[1] <= 0 else span
 
 
+async def main_ai_load(args) -> None:
+    loads = [int(n) for n in args.ai_load.split(",")]
+    think = parse_think(args.think) or (2.0, 6.0)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmpdir, quiet_logs():
+        for n in loads:
+            r = await bench_ai_load(Path(tmpdir), 20, n, args.moves_ai, args.seed + n, think, args.ai_workers)
+            rows.append(r)
+            print(f"  {n} AI tables: {r['n']} moves in {r['wall']:.0f} s", file=sys.stderr)
+    workers = "a thread of the bot" if args.ai_workers == 0 else \
+        f"{args.ai_workers if args.ai_workers is not None else 'default'} worker process(es)"
+    print(f"\nPeople's /move with 20 tables (players think {args.think} s) while N AI tables play "
+          f"(200 playouts or 1 s a move; AI in {workers})")
+    print(f"{'AI tables':>9} {'p50 ms':>8} {'p99 ms':>8} {'worst stall ms':>15} {'GC ms':>6} {'AI moves/s':>10}")
+    for r in rows:
+        print(f"{r['ai_tables']:9d} {r['p50']:8.1f} {r['p99']:8.1f} {r['stall']:15.1f} {r['gc']:6.1f} "
+              f"{r['ai_rate']:10.2f}" + (f"   problems: {r['problems']}" if r["problems"] else ""))
+    print(f"targets with 20 AI tables: p99 <= {TARGET_P99_MS:g} ms, worst stall <= 50 ms "
+          f"(Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+
+
 async def main(args) -> None:
+    if args.ai_load:
+        await main_ai_load(args)
+        return
     profile = cProfile.Profile() if args.profile else None
     think = parse_think(args.think)
     with tempfile.TemporaryDirectory() as tmpdir, quiet_logs():
@@ -665,4 +781,7 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--breakdown", action="store_true", help="also time the stages of each move")
     parser.add_argument("--profile", action="store_true", help="cProfile the event loop during the 50-game run")
+    parser.add_argument("--ai-load", default="", help="instead: the AI-load scenario, e.g. 0,1,5,20 AI tables")
+    parser.add_argument("--ai-workers", type=int, default=None, help="AI worker processes (0: a thread)")
+    parser.add_argument("--moves-ai", type=int, default=150, help="people's moves measured per AI-load run")
     asyncio.run(main(parser.parse_args()))

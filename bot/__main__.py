@@ -16,7 +16,7 @@ async def run(settings: Settings) -> None:
     from bot.host import Host, Store
 
     store = await Store.open(settings.db_path)
-    bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds))
+    bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers))
     try:
         async with bot:
             await bot.start(settings.token)

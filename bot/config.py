@@ -14,6 +14,8 @@ class Settings:
     default_lang: str = "en"
     ai_delay: float = 1.5
     ai_seconds: float = 1.0
+    #: Worker processes for AI searches (None: one per core but one; 0: a thread of the bot).
+    ai_workers: int | None = None
     dev_guild: int | None = None
     log_level: str = "INFO"
     #: Seconds between two rounds of play-by-post work (reminders, timeouts, digests); 0 = off.
@@ -32,6 +34,9 @@ class Settings:
         lang = env.get("BOT_DEFAULT_LANG", "en").strip().lower() or "en"
         if lang not in ("en", "ja"):
             raise ValueError(f"BOT_DEFAULT_LANG must be en or ja, not {lang!r}")
+        workers = env.get("BOT_AI_WORKERS", "").strip()
+        if workers and not workers.isdigit():
+            raise ValueError(f"BOT_AI_WORKERS must be a whole number of processes (0 = none), not {workers!r}")
         guild = env.get("BOT_DEV_GUILD", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"BOT_DEV_GUILD must be a server id (digits), not {guild!r}")
@@ -41,6 +46,7 @@ class Settings:
             default_lang=lang,
             ai_delay=number("BOT_AI_DELAY", 1.5),
             ai_seconds=number("BOT_AI_SECONDS", 1.0),
+            ai_workers=int(workers) if workers else None,
             dev_guild=int(guild) if guild else None,
             log_level=env.get("BOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             tick_seconds=number("BOT_TICK_SECONDS", 30.0),

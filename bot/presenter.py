@@ -6,14 +6,19 @@ crash the next start shows exactly what had not been shown yet: never a lost mov
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import io
 import logging
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import renderers
 from bot.host import Host, TableRow
+from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
@@ -32,6 +37,10 @@ MOVES_PER_POST = 10
 #: Moves the status message lists.
 STATUS_MOVES = 3
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+#: Seconds an AI table waits before asking again when the AI queue is full.
+AI_BUSY_RETRY = 2.0
+#: Board PNGs kept per (table, version, language, full board): /board and mid-turn replies reuse them.
+IMAGE_CACHE_SIZE = 128
 
 
 def board_file(table: TableRow, image: bytes | None, description: str | None = None, *, suffix: str = "") -> Any:
@@ -69,6 +78,9 @@ def thread_link(table: TableRow) -> str:
 class Presenter:
     def __init__(self, bot: "GameBot") -> None:
         self.bot = bot
+        # Renders have threads of their own, apart from AI work and from storage.
+        self._renders = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
         self._showing: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ai_wanted: set[int] = set()
@@ -160,13 +172,24 @@ class Presenter:
         words rather than stalling."""
         if not renderers.has_renderer(table.game) or (detail and not renderers.has_detail(table.game)):
             return None
-        draw = renderers.render_detail if detail else renderers.render
         names = [seat.name for seat in table.seats]
+        key = (table.id, table.version, lang, detail, tuple(names))
+        if key in self._images:
+            self._images.move_to_end(key)
+            return self._images[key]
+        draw = renderers.render_detail if detail else renderers.render
+        view = self.host.public_view(table)
         try:
-            return await asyncio.to_thread(draw, table.game, self.host.public_view(table), names=names, lang=lang)
+            context = contextvars.copy_context()  # as asyncio.to_thread does (a recording test reads it)
+            png = await asyncio.get_running_loop().run_in_executor(
+                self._renders, functools.partial(context.run, draw, table.game, view, names=names, lang=lang))
         except Exception:
             log.exception("drawing table %s (version %s) failed", table.id, table.version)
             return None
+        self._images[key] = png
+        if len(self._images) > IMAGE_CACHE_SIZE:
+            self._images.popitem(last=False)
+        return png
 
     async def alt_text(self, table: TableRow, lang: str) -> str:
         """The board's alt text: the game, the last move in words and whose turn it is."""
@@ -424,8 +447,12 @@ class Presenter:
                     if not any(s.is_ai for s in self.host.waiting_on(table)):
                         break
                     await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
-                    if await self.host.play_ai(table_id) is None:
-                        break
+                    try:
+                        if await self.host.play_ai(table_id) is None:
+                            break
+                    except AIBusy:  # every worker busy and the queue full: the table waits its turn
+                        await asyncio.sleep(AI_BUSY_RETRY)
+                        continue
                     await self.show(table_id, continue_ai=False)
         except asyncio.CancelledError:
             raise
@@ -434,6 +461,7 @@ class Presenter:
 
     async def stop(self) -> None:
         self._stopping = True
+        self._renders.shutdown(wait=False, cancel_futures=True)
         for task in list(self._ai_tasks.values()):
             task.cancel()
         await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)

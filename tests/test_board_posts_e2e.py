@@ -124,3 +124,33 @@ def test_a_board_font_that_cannot_load_is_reported_at_start(tmp_path, monkeypatc
     finally:
         monkeypatch.delenv("BOARD_FONT")
         common.reset_fonts()
+
+
+def test_board_looks_reuse_the_picture_drawn_for_the_post(tmp_path, monkeypatch):
+    import renderers
+
+    drawn = []
+    render = renderers.render
+
+    def counting(*args, **kwargs):
+        drawn.append(kwargs.get("lang"))
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(renderers, "render", counting)
+
+    async def scenario(world: World):
+        async with world.running():
+            table_id, _ = await world.start_game(players=2)
+            posted = len(drawn)
+            assert posted >= 1
+            # alice reads English like the server: her /board is the posted picture, not a new one
+            answer = await (await world.fake.send_slash_command("board", user=world.alice,
+                                                                channel=world.thread())).reply()
+            assert answer.attachments[0].data == world.boards()[-1].attachments[0].data
+            assert len(drawn) == posted
+            # bob reads Japanese: one new picture, then that one is reused too
+            for _ in range(2):
+                await (await world.fake.send_slash_command("board", user=world.bob, channel=world.thread())).reply()
+            assert drawn[posted:] == ["ja"]
+
+    play(scenario, tmp_path)

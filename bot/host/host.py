@@ -15,12 +15,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from games.ai import choose_move
 from games.core import Game, competition_ranks
 from games.messages import LANGUAGES, Text
 from games.registry import get_game
 
 import bot.messages  # noqa: F401  (registers the host's texts)
+from bot.host.ai_pool import AIPool
 from bot.host.clock import TimeControl, parse_hours
 from bot.host.errors import HostError
 from bot.host.pbp import TIMEOUT_POLICIES, PlayByPost
@@ -43,11 +43,14 @@ class Host(PlayByPost):
     """Owns the tables of one bot process. Every method is a short, complete transaction."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 ai_playouts: int = 200, ai_seconds: float = 1.0, seed_source: Callable[[], int] | None = None):
+                 ai_playouts: int = 200, ai_seconds: float = 1.0, seed_source: Callable[[], int] | None = None,
+                 ai_workers: int | None = None):
         self.store = store
         self.clock = clock
         self.ai_playouts = ai_playouts
         self.ai_seconds = ai_seconds
+        #: AI searches run in worker processes (``ai_workers`` of them; 0 = a thread of this one).
+        self.ai = AIPool(ai_workers)
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -259,12 +262,12 @@ class Host(PlayByPost):
                 return None
             seat = ai_seats[0]
             game, state = self.game(table), self.state(table)
-            level = seat.ai_level or "random"
-            # The search is CPU work: keep it off the event loop so other tables stay responsive.
-            move = await asyncio.to_thread(
-                choose_move, game, state, seat.seat, level, seed=table.seed + table.version,
-                playouts=self.ai_playouts, seconds=self.ai_seconds)
-            return await self._commit(table, game, state, seat.seat, move)
+            # The search is CPU work: a worker process does it, so this process's GIL stays free
+            # for everyone else's moves. May raise AIBusy when too many searches wait.
+            notation = await self.ai.choose(table.game, table.state, seat.seat, seat.ai_level or "random",
+                                            seed=table.seed + table.version, playouts=self.ai_playouts,
+                                            seconds=self.ai_seconds)
+            return await self._commit(table, game, state, seat.seat, game.parse_move(state, notation, seat.seat))
 
     async def _commit(self, table: TableRow, game: Game, state: Any, seat: int, move: Any,
                       note: str | None = None) -> TableRow:
