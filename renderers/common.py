@@ -423,6 +423,9 @@ class Recorder:
     layers: dict[int, tuple[float, tuple[float, float]]] = field(default_factory=dict)
     limits: list[tuple[float, float, float, float]] = field(default_factory=list)
     paused: int = 0
+    #: What :func:`encode_png` was handed: (image, its keyword arguments), so a bench can time the
+    #: very same encode alone.
+    encoded: list[tuple[Image.Image, dict[str, Any]]] = field(default_factory=list)
 
     def note(self, kind: str, role: str, box: tuple[float, float, float, float], size: float,
              content: str = "") -> None:
@@ -518,6 +521,9 @@ def encode_png(image: Image.Image, *, palette: Image.Image | None = None,
     of image: mapping onto it takes about 1 ms where quantizing each image afresh (without one)
     takes about 5.
     """
+    recorder = _RECORDER.get()
+    if recorder is not None:
+        recorder.encoded.append((image, {"palette": palette, "compress_level": compress_level}))
     if image.mode in ("RGB", "RGBA") and palette is not None:
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
