@@ -1,5 +1,6 @@
 """Middle Ages figures: a full random 5-player playout, one legal-move generation mid-game, one
-render, and the PNG encode alone of the same image. Prints medians.
+render, and the PNG encode alone of the same image (interleaved with the render, see
+bench.common.RATIO_NOTE). Prints medians.
 Run: python3 bench/middle_ages.py [--rounds N]"""
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     state = midgame()
     view = middle_ages.view(state, None)
-    drawing, image = common.render_figures(render, draw, view, rounds)
+    drawing = common.render_figures(render, view, rounds)
+    image = drawing.image
     seat = min(middle_ages.to_act(state))
     figures = {
         "playout 5p (ms)": median_ms(lambda i: playout(5, i), rounds),
@@ -47,16 +49,16 @@ def main() -> None:
         "legal moves mid-game (ms)": median_ms(lambda i: middle_ages.legal_moves(state, seat), rounds * 4),
         "view (ms)": median_ms(lambda i: middle_ages.view(state, None), rounds),
         "draw alone (ms)": median_ms(lambda i: draw(view), rounds),
-        **drawing,
+        **drawing.figures,  # "render / encode" printed below with its target
     }
     # the same view again hits the cached seat and event cards; in play 1-2 cards change per move
     views = [middle_ages.view(s, None) for s in common_states(5, 3)]
     figures["render, game sequence (ms)"] = median_ms(lambda i: render(views[i % len(views)]), len(views))
-    common.print_figures(figures, 28)
-    print(f"{'render / encode':28s} {figures['render (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
+    common.print_figures({k: v for k, v in figures.items() if k != "render / encode"}, 28)
+    print(f"{'render / encode':28s} {figures['render / encode']:8.2f}   (target <= 1.5)")
     print(f"{'sequence render / encode':28s} "
-          f"{figures['render, game sequence (ms)'] / figures['PNG encode alone (ms)']:8.2f}")
-    print(f"{'PNG size (KB)':28s} {len(render(view)) / 1024:8.1f}")
+          f"{figures['render, game sequence (ms)'] / figures['encode alone (ms)']:8.2f}")
+    print(f"{'PNG size (KB)':28s} {len(drawing.png) / 1024:8.1f}")
     print(f"{'image size (px)':28s} {image.width:>4d} x {image.height}")
 
 

@@ -28,9 +28,10 @@ from PIL import Image, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
-#: zlib level for :func:`encode_png`. On a busy 1000 px Minoa board, level 6 takes about 30 ms and
-#: gives 172 KB; level 1 takes about 20 ms and gives 192 KB; level 9 gains almost nothing.
-PNG_COMPRESS_LEVEL = 6
+#: zlib level for :func:`encode_png`. On busy 1100 x 800 boards mapped to a fixed palette, level 6
+#: takes 6-10 ms for 47-72 KB, level 3 3-5 ms for 55-82 KB, level 1 3-4.5 ms for 58-93 KB: level 3
+#: keeps every board far under Discord-friendly 300 KB at about half the deflate time.
+PNG_COMPRESS_LEVEL = 3
 
 #: Seat colours by the names the engines use in their views. Chosen so that every pair stays at
 #: least 24 CIEDE2000 apart for normal vision and under protanopia, deuteranopia and tritanopia
@@ -277,7 +278,7 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
 
 def reset_fonts() -> None:
     """Forget the loaded fonts and what they cover (after ``BOARD_FONT`` changed, in tests)."""
-    for cache in (_chain, _face, _coverage, displayable, _runs):
+    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask):
         cache.cache_clear()
 
 
@@ -285,16 +286,18 @@ def reset_fonts() -> None:
 _TEXT_LOCK = threading.Lock()
 
 
+@lru_cache(maxsize=4096)
 def _layout(s: str, size: int, bold: bool, anchor: str, stroke: float = 0) \
-        -> tuple[list[tuple[float, str, ImageFont.FreeTypeFont]], tuple[float, float, float, float]]:
-    """Where each run of ``s`` goes when drawn at ``(0, 0)`` with ``anchor``: ``[(x, text,
-    face)]`` with every run anchored ``"l" + anchor[1]``, and the box they cover together.
+        -> tuple[tuple[tuple[float, str, ImageFont.FreeTypeFont], ...], tuple[float, float, float, float]]:
+    """Where each run of ``s`` goes when drawn at ``(0, 0)`` with ``anchor``: ``((x, text,
+    face), ...)`` with every run anchored ``"l" + anchor[1]``, and the box they cover together.
+    Remembered: most texts of a board (labels, names, captions) come back move after move.
     Call with the text lock held."""
     chain = _chain(bold)
     runs = _runs(s, bold)
     if len(runs) == 1:
         face = _face(chain[runs[0][1]], size)
-        return [(0.0, s, face)], face.getbbox(s, anchor=anchor, stroke_width=stroke)
+        return ((0.0, s, face),), face.getbbox(s, anchor=anchor, stroke_width=stroke)
     faces = [_face(chain[index], size) for _, index in runs]
     widths = [face.getlength(text_) for (text_, _), face in zip(runs, faces)]
     x = -{"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}.get(anchor[0], 0.0)
@@ -304,7 +307,37 @@ def _layout(s: str, size: int, bold: bool, anchor: str, stroke: float = 0) \
         x0, y0, x1, y1 = face.getbbox(text_, anchor="l" + anchor[1], stroke_width=stroke)
         box = [min(box[0], x + x0), min(box[1], y0), max(box[2], x + x1), max(box[3], y1)]
         x += width
-    return placed, (box[0], box[1], box[2], box[3])
+    return tuple(placed), (box[0], box[1], box[2], box[3])
+
+
+@lru_cache(maxsize=4096)
+def _mask(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, stroke: float,
+          start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    """The glyph coverage of one line ``s`` and its offset, exactly as ``ImageDraw.text`` makes
+    it (``start``: the fractional part of the position). Rasterising is most of the cost of a
+    text; the mask does not depend on the colour, so a repeated text costs one blend."""
+    return face.getmask2(s, mode, None, None, None, stroke, anchor, 0, start, stroke_filled=True)
+
+
+def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
+               fill: RGB, anchor: str, stroke_width: float = 0, stroke_fill: RGB | None = None) -> None:
+    """``d.text(xy, s, font=face, fill=fill, anchor=anchor, stroke_width=..., stroke_fill=...)``
+    for one line of text, pixel for pixel, with the glyph masks remembered (see :func:`_mask`)."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    ink = d._getink(fill)[0]
+
+    def blend(ink: int, stroke: float) -> None:
+        mask, (dx, dy) = _mask(face, s, d.fontmode, anchor, stroke, start)
+        d.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+    if stroke_width:
+        stroke_ink = d._getink(stroke_fill)[0] if stroke_fill is not None else ink
+        blend(stroke_ink, stroke_width)
+        if ink != stroke_ink:
+            blend(ink, 0)
+    else:
+        blend(ink, 0)
 
 
 def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
@@ -390,6 +423,9 @@ class Recorder:
     layers: dict[int, tuple[float, tuple[float, float]]] = field(default_factory=dict)
     limits: list[tuple[float, float, float, float]] = field(default_factory=list)
     paused: int = 0
+    #: What :func:`encode_png` was handed: (image, its keyword arguments), so a bench can time the
+    #: very same encode alone.
+    encoded: list[tuple[Image.Image, dict[str, Any]]] = field(default_factory=list)
 
     def note(self, kind: str, role: str, box: tuple[float, float, float, float], size: float,
              content: str = "") -> None:
@@ -455,11 +491,19 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, 
     s = displayable(s, bold)
     with _TEXT_LOCK:
         placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
+        # one line with at most a stroke (every board text): remembered glyph masks; else Pillow
+        fast = "\n" not in s and set(options) <= {"stroke_width", "stroke_fill"} and d.mode in ("RGB", "RGBA")
         if len(placed) == 1:
-            d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
+            if fast:
+                _draw_line(d, xy, s, placed[0][2], fill, anchor, **options)
+            else:
+                d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
         else:
             for dx, run, face in placed:
-                d.text((xy[0] + dx, xy[1]), run, font=face, fill=fill, anchor="l" + anchor[1], **options)
+                if fast:
+                    _draw_line(d, (xy[0] + dx, xy[1]), run, face, fill, "l" + anchor[1], **options)
+                else:
+                    d.text((xy[0] + dx, xy[1]), run, font=face, fill=fill, anchor="l" + anchor[1], **options)
         where = _where(d)
         if where is not None and s.strip():
             recorder, k, (ox, oy) = where
@@ -467,13 +511,23 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, 
                                          ox + (xy[0] + x1) * k, oy + (xy[1] + y1) * k), size * k, s)
 
 
-def encode_png(image: Image.Image, *, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
+def encode_png(image: Image.Image, *, palette: Image.Image | None = None,
+               compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
     """PNG bytes of ``image`` as a 256-colour palette image, without the slow ``optimize`` pass.
 
     Boards are flat colours plus anti-aliased edges: a palette looks the same and halves both
     the encoding time and the file size (measured: 28 -> 16 ms, 149 -> 57 KB for Minoa).
+    ``palette`` (a ``P`` image, see :mod:`renderers.palettes`) is the fixed palette of this kind
+    of image: mapping onto it takes about 1 ms where quantizing each image afresh (without one)
+    takes about 5.
     """
-    if image.mode in ("RGB", "RGBA"):
+    recorder = _RECORDER.get()
+    if recorder is not None:
+        recorder.encoded.append((image, {"palette": palette, "compress_level": compress_level}))
+    if image.mode in ("RGB", "RGBA") and palette is not None:
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        image = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    elif image.mode in ("RGB", "RGBA"):
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)

@@ -39,6 +39,7 @@ import games.middle_ages  # noqa: F401  (registers the catalogue entries the ima
 from games.messages import text_from_json, translate
 from games.middle_ages.data import ESTATES
 from renderers import frame as fr
+from renderers import palettes
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -462,7 +463,7 @@ def render(view: dict[str, Any], *, names: list[str] | None = None, lang: str = 
     """PNG bytes of a Middle Ages view (the same for every seat): ``names`` are the players'
     display names by seat, ``lang`` the language of the words. Raises ``ValueError`` for a view
     that is not Middle Ages'."""
-    return encode_png(draw(view, names=names, lang=lang, theme=theme))
+    return encode_png(draw(view, names=names, lang=lang, theme=theme), palette=palettes.fixed("middle_ages", theme))
 
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "en",

@@ -49,6 +49,7 @@ from games.minoa.board import (
     screen_xy,
 )
 from renderers import common
+from renderers import palettes
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -280,7 +281,7 @@ def render(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: st
     language of every word. Draws the same picture for every seat (the view's ``seat`` is
     ignored). Raises ``ValueError`` for a view that is not Minoa's.
     """
-    return encode_png(draw(view, names=names, lang=lang, theme=theme))
+    return encode_png(draw(view, names=names, lang=lang, theme=theme), palette=palettes.fixed("minoa", theme))
 
 
 def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en",

@@ -275,3 +275,54 @@ def test_a_broken_board_font_is_reported_and_the_bundled_one_used(monkeypatch, t
     finally:
         monkeypatch.delenv("BOARD_FONT")
         common.reset_fonts()
+
+
+# --- fixed palettes (issue 11): mapping, not quantizing, and looking the same -------------------
+
+
+def _error(drawn: Image.Image, encoded: Image.Image) -> tuple[float, float]:
+    """Mean of the largest channel difference per pixel, and the share of pixels off by > 16."""
+    from PIL import ImageChops
+
+    r, g, b = ImageChops.difference(drawn.convert("RGB"), encoded.convert("RGB")).split()
+    hist = ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()
+    n = sum(hist)
+    return sum(i * c for i, c in enumerate(hist)) / n, sum(hist[17:]) / n
+
+
+@pytest.mark.parametrize("kind,name,detail", __import__("renderers.palettes").palettes.kinds())
+def test_fixed_palette_looks_like_a_quantize_of_each_image(kind, name, detail):
+    """Every image kind has a shipped palette, and on random games it was not built from the
+    mapped image is as close to the drawing as a per-image quantize (else: regenerate with
+    ``python3 -m renderers.palettes``)."""
+    import io
+
+    from renderers import palettes
+
+    palette = palettes.fixed(kind)
+    assert palette is not None, f"no palette for {kind}: run python3 -m renderers.palettes"
+    for drawn in palettes.samples(name, detail, seeds=(9,), fractions=(0.3, 1.0)):
+        mapped = Image.open(io.BytesIO(common.encode_png(drawn, palette=palette)))
+        quantized = Image.open(io.BytesIO(common.encode_png(drawn)))
+        (mean, off), (mean_q, off_q) = _error(drawn, mapped), _error(drawn, quantized)
+        assert mean <= max(1.0, 1.5 * mean_q) and off <= max(0.003, 1.5 * off_q), \
+            f"{kind}: fixed palette error {mean:.2f} ({off:.2%} off by > 16) vs quantize {mean_q:.2f} ({off_q:.2%})"
+
+
+def test_theme_colours_survive_the_fixed_palettes():
+    from renderers import palettes
+
+    keys = palettes.key_colours()
+    swatch = Image.new("RGB", (len(keys), 1))
+    for x, rgb in enumerate(keys):
+        swatch.putpixel((x, 0), rgb)
+    for kind, _, _ in palettes.kinds():
+        mapped = swatch.quantize(palette=palettes.fixed(kind), dither=Image.Dither.NONE).convert("RGB")
+        for x, rgb in enumerate(keys):
+            assert max(abs(a - b) for a, b in zip(mapped.getpixel((x, 0)), rgb)) <= 6, (kind, rgb)
+
+
+def test_another_theme_is_quantized_per_image():
+    from renderers import palettes
+
+    assert palettes.fixed("minoa", common.Theme()) is None and palettes.fixed("no such game") is None

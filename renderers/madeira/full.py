@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.messages import translate
 from renderers import frame
+from renderers import palettes
 from renderers.common import (
     DEFAULT_THEME,
     Theme,
@@ -574,4 +575,5 @@ def render_detail(view: dict[str, Any], *, names: list[str] | None = None, lang:
                   theme: Theme = DEFAULT_THEME, size: int = DETAIL_SIZE) -> bytes:
     """The full board (PNG bytes), one click away from the summary: every field, building, city,
     colony, market, the guild board and each seat's panel."""
-    return encode_png(draw_detail(view, names=names, lang=lang, theme=theme, size=size))
+    return encode_png(draw_detail(view, names=names, lang=lang, theme=theme, size=size),
+                      palette=palettes.fixed("madeira.full", theme))

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.messages import translate
 from renderers import frame
+from renderers import palettes
 from renderers.common import (
     DEFAULT_THEME,
     cached,
@@ -534,7 +535,7 @@ def _summary_base(key: tuple) -> Image.Image:
 def render(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "en",
            theme: Theme = DEFAULT_THEME) -> bytes:
     """The summary image (PNG bytes, 1100 x 800): readable inline at 550 x 400."""
-    return encode_png(draw(view, names=names, lang=lang, theme=theme))
+    return encode_png(draw(view, names=names, lang=lang, theme=theme), palette=palettes.fixed("madeira", theme))
 
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "en",

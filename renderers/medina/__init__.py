@@ -41,6 +41,7 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from renderers import frame as fr
+from renderers import palettes
 from renderers.common import DEFAULT_THEME, Theme, encode_png, on_canvas, within
 from renderers.medina.board import _Board, _base
 from renderers.medina.geometry import BoardLayout, board_layout, frame_layout
@@ -75,7 +76,7 @@ def render(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: st
     The same picture for every seat: the view's private ``screen``, if any, is not drawn.
     Raises ``ValueError`` for a view that is not Medina's or an unknown language.
     """
-    return encode_png(draw(view, names=names, lang=lang, theme=theme))
+    return encode_png(draw(view, names=names, lang=lang, theme=theme), palette=palettes.fixed("medina", theme))
 
 
 def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en",
