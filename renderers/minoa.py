@@ -19,9 +19,13 @@
   the two teams (1 + 3 against 2 + 4), each under a band with the team's total; at the end the
   winning team's band has a crown, and a tie says "draw" on both bands and crowns nobody.
 
-Speed: the plate and the labelled pills do not depend on the view and are built once per theme
-(:func:`renderers.common.cached`, so recording measures the labels again); a render pastes them,
-tints, draws the lines and pastes cached stick and mark sprites. :func:`board_layout`,
+Speed: the background, plate and empty grid (:func:`_base`) and the labelled pills do not depend
+on the view and are built once per theme (the pills with :func:`renderers.common.cached`, so
+recording measures the labels again). A render starts from a copy of the base, tints the claimed
+triangles (redrawing the grid only on their empty edges), pastes cached stick and mark sprites cut
+to the strips they cover, and pastes the pills' layer only where it holds pills. Seat cards, team
+bands and the supply card are cached by value (:func:`_panel`): most come back unchanged move
+after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
 :func:`triangle_centroid` and :func:`region_mark_point` expose the geometry (tests sample pixels).
 """
 
@@ -30,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -43,6 +47,7 @@ from games.minoa.board import (
     LINE_KEYS,
     SIZE,
     TRIANGLE_CORNERS,
+    TRIANGLE_LINES,
     TRIANGLE_RIM_LINE,
     VERTEX_NAMES,
     VERTICES,
@@ -68,7 +73,8 @@ from renderers.common import (
     text_width,
     within,
 )
-from renderers.frame import HEADLINE, LABEL, TEXT, Frame, Headline, Seat, layout, outcome, player_names
+from renderers.frame import (HEADLINE, HEIGHT, LABEL, TEXT, WIDTH, Frame, Headline, Seat, layout, outcome,
+                             player_names)
 
 __all__ = ["render", "draw", "board_layout", "triangle_centroid", "triangle_points", "region_mark_point",
            "Geometry", "LABEL_SIZE"]
@@ -149,6 +155,11 @@ def _mark_point(t: int) -> Point:
 def region_mark_point(triangles: Sequence[int]) -> Point:
     """Where a claimed region's owner mark goes: in the triangle nearest the region's middle,
     an inner triangle rather than a rim one when the region has any."""
+    return _region_mark_point(tuple(triangles))
+
+
+@lru_cache(maxsize=1024)
+def _region_mark_point(triangles: tuple[int, ...]) -> Point:
     inner = [t for t in triangles if TRIANGLE_RIM_LINE[t] is None] or list(triangles)
     cs = [triangle_centroid(t) for t in triangles]
     mx, my = sum(c[0] for c in cs) / len(cs), sum(c[1] for c in cs) / len(cs)
@@ -172,6 +183,145 @@ def _plate(theme: Theme) -> Image.Image:
     sprite = supersampled(x1 - x0, y1 - y0, paint, factor=3)
     plate.paste(sprite, (0, 0), sprite)
     return plate
+
+
+@lru_cache(maxsize=4)
+def _base(theme: Theme) -> Image.Image:
+    """The canvas before anything of a view is drawn (RGB, the whole frame): the background, the
+    plate and the empty grid. A render starts from a copy of it."""
+    lay = board_layout()
+    image = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
+    image.paste(_plate(theme), lay.box[:2])
+    d = ImageDraw.Draw(image)
+    for a, b in LINE_ENDS:
+        d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
+    return image
+
+
+class _Frame(Frame):
+    """The shared frame on a copy of :func:`_base` instead of a blank canvas, its seat cards
+    pasted from :func:`_card` (a card comes back unchanged in most moves)."""
+
+    def __post_init__(self) -> None:
+        self.image = _base(self.theme).copy()
+        common.on_canvas(self.image)
+
+    def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
+        _paste_panel(self, _paint_card, box, (seat, final))
+
+
+class _Scratch(Frame):
+    """A frame whose canvas is set by hand (see :func:`_panel`)."""
+
+    def __post_init__(self) -> None:
+        pass
+
+
+def _paint_card(frame: Frame, box: Box, seat: Seat, final: bool) -> None:
+    Frame._draw_card(frame, seat, box, final)
+
+
+@common.cached(maxsize=128)
+def _panel(paint: Callable[..., None], box: Box, args: tuple[Any, ...], theme: Theme,
+           lang: str) -> tuple[tuple[int, int], Image.Image]:
+    """What ``paint(frame, box, *args)`` draws on the empty side column, with the column one
+    pixel left of ``box`` (the acting seat's pointer): (top left corner on the canvas, RGB
+    pixels to paste there). A seat card or band comes back unchanged in most moves. Drawn on a
+    scratch canvas shifted by even amounts, so every rounding falls as on the canvas, and
+    declared on the canvas, so a recording measures its texts where they land."""
+    x0, y0, x1, y1 = box
+    ox, oy = (x0 - 1) // 2 * 2, y0 // 2 * 2
+    scratch = _Scratch(seats=(), lang=lang, theme=theme)
+    scratch.image = Image.new("RGB", (x1 - ox, y1 - oy), theme.background)
+    common.on_canvas(scratch.image, offset=(ox, oy))
+    paint(scratch, (x0 - ox, y0 - oy, x1 - ox, y1 - oy), *args)
+    return (ox, oy), scratch.image
+
+
+def _paste_panel(frame: Frame, paint: Callable[..., None], box: Box, args: tuple[Any, ...]) -> None:
+    """``paint(frame, box, *args)`` on the side column, from :func:`_panel`."""
+    xy, pixels = _panel(paint, box, args, frame.theme, frame.lang)
+    frame.image.paste(pixels, xy)
+
+
+def _pieces(layer: Image.Image) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
+    """The parts of a mostly transparent RGBA ``layer`` that hold anything: its bands of rows
+    with some alpha, each cut into runs of such columns, as (box, pixels) to paste with their own
+    alpha. Pasting only these gives the same pixels as pasting the layer, in a fraction of the time."""
+    alpha = layer.getchannel("A")
+    width, height = layer.size
+    rows = alpha.tobytes()
+
+    def runs(flags: list[bool]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for i, flag in enumerate(flags):
+            if flag:
+                if out and out[-1][1] == i:
+                    out[-1] = (out[-1][0], i + 1)
+                else:
+                    out.append((i, i + 1))
+        return out
+
+    pieces = []
+    for y0, y1 in runs([rows[y * width:(y + 1) * width].count(0) != width for y in range(height)]):
+        columns = alpha.crop((0, y0, width, y1)).transpose(Image.Transpose.TRANSPOSE).tobytes()
+        band = y1 - y0
+        for x0, x1 in runs([columns[x * band:(x + 1) * band].count(0) != band for x in range(width)]):
+            box = (x0, y0, x1, y1)
+            pieces.append((box, layer.crop(box)))
+    return tuple(pieces)
+
+
+#: Rows per strip of a :class:`_Sprite`: a slanted stick cut in strips, each cropped to what it
+#: covers, blends about half the pixels of its box.
+_STRIP = 16
+
+
+class _Sprite:
+    """A sprite cut in strips of rows, each cropped to the pixels it covers, ready to composite
+    at a centre without Pillow's per-call checks: what :func:`renderers.common.paste_centred`
+    does, pixel for pixel, blending far fewer transparent pixels."""
+
+    __slots__ = ("sprite", "half", "strips")
+
+    def __init__(self, sprite: Image.Image) -> None:
+        self.sprite = sprite
+        self.half = (sprite.width / 2, sprite.height / 2)
+        alpha = sprite.getchannel("A")
+        strips = []
+        for top in range(0, sprite.height, _STRIP):
+            box = alpha.crop((0, top, sprite.width, min(top + _STRIP, sprite.height))).getbbox()
+            if box is not None:
+                box = (box[0], top + box[1], box[2], top + box[3])
+                strips.append((box, sprite.crop(box).im))
+        self.strips = tuple(strips)
+
+    def paste(self, core: Any, centre: Point) -> None:
+        """Onto ``core``, the pixels of a loaded RGB image."""
+        x, y = round(centre[0] - self.half[0]), round(centre[1] - self.half[1])
+        for (x0, y0, x1, y1), strip in self.strips:
+            core.paste(strip, (x + x0, y + y0, x + x1, y + y1), strip)
+
+
+def _blitter(image: Image.Image) -> Callable[[_Sprite, Point], None]:
+    """``blit(sprite, centre)``: ``paste_centred(image, sprite.sprite, centre)``, fast; through
+    :func:`renderers.common.paste_centred` while a recording runs, so the tests still see every
+    sprite and its box."""
+    if common._RECORDER.get() is not None:
+        return lambda sprite, centre: paste_centred(image, sprite.sprite, centre)
+    image.load()
+    core = image.im
+    return lambda sprite, centre: sprite.paste(core, centre)
+
+
+def _paste_pieces(image: Image.Image, pieces: tuple[tuple[tuple[int, int, int, int], Any], ...],
+                  offset: tuple[int, int]) -> None:
+    """Composite the :func:`_pieces` of a layer onto ``image`` with the layer's corner at ``offset``."""
+    image.load()
+    core = image.im
+    ox, oy = offset
+    for (x0, y0, x1, y1), piece in pieces:
+        core.paste(piece.im, (x0 + ox, y0 + oy, x1 + ox, y1 + oy), piece.im)
 
 
 @lru_cache(maxsize=8)
@@ -202,9 +352,30 @@ def _pills(theme: Theme) -> Image.Image:
     return layer
 
 
+@common.cached(maxsize=4)
+def _pill_pieces(theme: Theme) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
+    """:func:`_pills` cut to the pills themselves (see :func:`_pieces`)."""
+    return _pieces(_pills(theme))
+
+
 def _direction(d: int) -> Point:
     dq, dr = DIRECTIONS[d]
     return screen_xy(dq, dr)
+
+
+@lru_cache(maxsize=32)
+def _stick(d: int, fill: RGB, edge: RGB | None, width: float) -> _Sprite:
+    return _Sprite(_stick_sprite(d, fill, edge, width))
+
+
+@lru_cache(maxsize=64)
+def _mark(diameter: int, seat: int, fill: RGB) -> _Sprite:
+    return _Sprite(seat_mark(diameter, seat, fill))
+
+
+@lru_cache(maxsize=8)
+def _ring(theme: Theme) -> _Sprite:
+    return _Sprite(_pill_sprite(theme, theme.highlight))
 
 
 @lru_cache(maxsize=32)
@@ -292,7 +463,7 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     colours = [theme.seat_colour(c) for c in view["colours"]]
     shown = player_names(names, n, lang)
     seats = _seats(view, shown, colours, lang)
-    frame = Frame(seats, lang=lang, theme=theme)
+    frame = _Frame(seats, lang=lang, theme=theme)
     frame.draw_header(_headline(view, shown, lang))
     _draw_board(frame.image, view, colours, theme)
     _draw_side(frame, view, lang)
@@ -385,41 +556,50 @@ def _headline(view: dict[str, Any], names: list[str], lang: str) -> Headline:
 def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], theme: Theme) -> None:
     lay = board_layout()
     with within(lay.box):
-        img.paste(_plate(theme), lay.box[:2])
+        # the plate and the empty grid are already on the canvas (_base)
         d = ImageDraw.Draw(img)
         claimed = [r for r in view["regions"] if r.get("status") == "claimed" and r.get("owner") is not None]
+        edges: set[int] = set()
         for region in claimed:
             tint = common.mix(theme.board, colours[region["owner"]], theme.tint_amount)
             for t in region["triangles"]:
                 d.polygon(triangle_points(t), fill=tint)
-        for a, b in LINE_ENDS:
-            d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
+                edges.update(TRIANGLE_LINES[t])
+        lines = view["lines"]
+        # the grid again where a tint covered it, but for lines a stick will cover anyway
+        for line in sorted(edges):
+            if lines[line] is None:
+                a, b = LINE_ENDS[line]
+                d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
 
+        blit = _blitter(img)
         last = view.get("last") or {}
         lit = list(last.get("lines") or ())
         for line in lit:
-            paste_centred(img, _stick_sprite(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width),
-                          lay.line_centres[line])
+            blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
         rims = []
-        for line, value in enumerate(view["lines"]):
+        blacks = [_stick(direction, theme.stick, None, lay.stick_width) for direction in range(len(DIRECTIONS))]
+        for line, value in enumerate(lines):
             if value is None:
                 continue
-            direction = LINE_KEYS[line][0]
             if IS_RIM[line]:
-                sprite = _stick_sprite(direction, colours[value], darker(colours[value], 0.45), lay.piece_width)
+                blit(_stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width),
+                     lay.line_centres[line])
                 rims.append((line, value))
             else:
-                sprite = _stick_sprite(direction, theme.stick, None, lay.stick_width)
-            paste_centred(img, sprite, lay.line_centres[line])
-        ring = _pill_sprite(theme, theme.highlight)
+                blit(blacks[LINE_KEYS[line][0]], lay.line_centres[line])
+        ring = _ring(theme)
         for point in sorted({v for line in lit for v in LINE_ENDS[line]}):
-            paste_centred(img, ring, lay.vertices[point])
-        paste(img, _pills(theme), lay.box[:2])
+            blit(ring, lay.vertices[point])
+        if common._RECORDER.get() is not None:
+            paste(img, _pills(theme), lay.box[:2])
+        else:
+            _paste_pieces(img, _pill_pieces(theme), lay.box[:2])
         for line, seat in rims:
-            paste_centred(img, seat_mark(_RIM_MARK, seat, colours[seat]), lay.line_centres[line])
+            blit(_mark(_RIM_MARK, seat, colours[seat]), lay.line_centres[line])
         for region in claimed:
             owner = region["owner"]
-            paste_centred(img, seat_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
+            blit(_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
 
 
 def _draw_side(frame: Frame, view: dict[str, Any], lang: str) -> None:
@@ -440,13 +620,14 @@ def _draw_side(frame: Frame, view: dict[str, Any], lang: str) -> None:
             top = cards[1] + i * (half + gap)
             band = (x0, top, x1, top + 44)
             with within(band):
-                _team_band(frame, band, team, everyone, totals[i], totals[1 - i], result is not None)
+                _paste_panel(frame, _team_band, band, (tuple(team), tuple(s.colour for s in everyone),
+                                                       totals[i], totals[1 - i], result is not None))
             frame.draw_seats((x0, band[3] + 6, x1, top + half), seats=[everyone[s] for s in team])
     with within(supply):
-        _supply_card(frame, supply, view["black_supply"], lang)
+        _paste_panel(frame, _supply_card, supply, (view["black_supply"], lang))
 
 
-def _team_band(frame: Frame, box: Box, team: Sequence[int], seats: Sequence[Seat], total: int, other: int,
+def _team_band(frame: Frame, box: Box, team: Sequence[int], colours: Sequence[RGB], total: int, other: int,
                final: bool) -> None:
     theme = frame.theme
     x0, y0, x1, y1 = box
@@ -459,7 +640,7 @@ def _team_band(frame: Frame, box: Box, team: Sequence[int], seats: Sequence[Seat
         paste_centred(frame.image, crown_sprite(34, theme.gold, darker(theme.gold, 0.5)), (x + 17, cy))
         x += 36
     for s in team:
-        paste_centred(frame.image, seat_mark(30, s, seats[s].colour), (x + 15, cy))
+        paste_centred(frame.image, seat_mark(30, s, colours[s]), (x + 15, cy))
         x += 32
     score = frame.say("minoa.board.team_total", score=total)
     score_w = text_width(score, size=28, bold=True)
