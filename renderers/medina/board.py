@@ -5,10 +5,12 @@ turn's rings."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers import common
 from renderers import frame as fr
 from renderers.common import (
     Theme,
@@ -29,6 +31,7 @@ from renderers.medina.geometry import (
     BAND,
     COLUMNS,
     LABEL_SIZE,
+    BoardLayout,
     _arm_label_spots,
     _corner,
     _ring_cells,
@@ -154,10 +157,11 @@ class _Board(_Canvas):
             owner = palace.get("owner")
             self._draw_palace(palace, None if owner is None else self.owner_rgb(owner))
 
-        meeple = _meeple_sprite(c, MEEPLE, MEEPLE_EDGE)
+        blit = _blitter(img)
+        meeple = _meeple(c)
         for line in view["merchant_lines"]:
             for x, y in line:
-                paste_centred(img, meeple, lay.centre(x, y))
+                blit(meeple, lay.centre(x, y))
         ring = _ring_sprite(round(c * 0.9), theme.gold)
         for x, y in view.get("active_ends") or ():
             paste_centred(img, ring, lay.centre(x, y))
@@ -195,52 +199,12 @@ class _Board(_Canvas):
                 paste_centred(img, drop, (x0 + c * 0.22, y0 + c * 0.22))
 
     def _draw_palace(self, palace: dict[str, Any], owner: RGB | None) -> None:
-        """A palace as one block: an owner's halo, a dark edge, then building and stable fills."""
-        lay, d = self.lay, self.d
-        c = lay.cell
-        colour = BUILDING_RGB.get(palace["colour"], (128, 128, 128))
-        buildings = {tuple(p) for p in palace["buildings"]}
-        stables = {tuple(p) for p in palace["stables"]}
-        pieces = buildings | stables
-        inset = round(c * 0.13)
-        edge = max(2, round(c * 0.05))
-        dark = darker(colour, 0.5)
-        passes: list[tuple[str, int]] = []
-        if owner is not None:
-            passes += [("halo_edge", inset - edge - 6), ("halo", inset - edge - 4)]
-        passes += [("edge", inset - edge), ("fill", inset)]
-
-        def fill_of(kind: str, cells: set[tuple[int, int]]) -> RGB:
-            if kind == "halo":
-                return owner  # type: ignore[return-value]
-            if kind == "halo_edge":
-                return darker(owner, 0.5)  # type: ignore[arg-type]
-            if kind == "edge":
-                return dark
-            return colour if cells <= buildings else STABLE_FILL
-
-        for kind, pad in passes:
-            for x, y in pieces:
-                x0, y0, x1, y1 = lay.cell_box(x, y)
-                d.rectangle([x0 + pad, y0 + pad, x1 - pad - 1, y1 - pad - 1], fill=fill_of(kind, {(x, y)}))
-                if pad <= 0:
-                    continue
-                right, down = (x + 1, y), (x, y + 1)
-                if right in pieces:
-                    d.rectangle([x1 - pad, y0 + pad, x1 + pad - 1, y1 - pad - 1], fill=fill_of(kind, {(x, y), right}))
-                if down in pieces:
-                    d.rectangle([x0 + pad, y1 - pad, x1 - pad - 1, y1 + pad - 1], fill=fill_of(kind, {(x, y), down}))
-                square = {(x, y), right, down, (x + 1, y + 1)}
-                if square <= pieces:
-                    d.rectangle([x1 - pad, y1 - pad, x1 + pad - 1, y1 + pad - 1], fill=fill_of(kind, square))
-        fence = 2
-        for x, y in stables:
-            x0, y0, x1, y1 = lay.cell_box(x, y)
-            for t in (0.36, 0.5, 0.64):
-                xx = x0 + c * t
-                d.line([(xx, y0 + c * 0.3), (xx, y1 - c * 0.3)], fill=STABLE_LINE, width=fence)
-            for t in (0.42, 0.6):
-                d.line([(x0 + c * 0.28, y0 + c * t), (x1 - c * 0.28, y0 + c * t)], fill=STABLE_LINE, width=fence)
+        """A palace as one block: an owner's halo, a dark edge, then building and stable fills
+        (pasted from :func:`_palace`: a palace changes only when it grows or is roofed)."""
+        (x, y), core = _palace(self.lay, palace["colour"], tuple(tuple(p) for p in palace["buildings"]),
+                               tuple(tuple(p) for p in palace["stables"]), owner)
+        self.image.load()
+        self.image.im.paste(core, (x, y, x + core.size[0], y + core.size[1]), core)
 
     def _draw_wall(self, x: int, y: int) -> None:
         lay, d = self.lay, self.d
@@ -268,6 +232,102 @@ class _Board(_Canvas):
             paste_centred(self.image, _meeple_sprite(26, MEEPLE, MEEPLE_EDGE), (cx - 6, cy))
             text(self.d, (cx + 9, cy + 1), str(tower["merchants"]), size=fr.TEXT, fill=self.theme.text,
                  anchor="mm", bold=True)
+
+
+@lru_cache(maxsize=256)
+def _palace(lay: BoardLayout, colour_name: str, building_cells: tuple[tuple[int, int], ...],
+            stable_cells: tuple[tuple[int, int], ...], owner: RGB | None) -> tuple[tuple[int, int], Any]:
+    """A palace's pixels (RGBA, opaque where drawn) and where they go on the canvas. Drawn on a
+    scratch shifted by even amounts from the canvas, so every rounding falls as it would there."""
+    c = lay.cell
+    cells = building_cells + stable_cells
+    boxes = [lay.cell_box(x, y) for x, y in cells]
+    margin = c
+    ox = (min(b[0] for b in boxes) - margin) // 2 * 2
+    oy = (min(b[1] for b in boxes) - margin) // 2 * 2
+    width = max(b[2] for b in boxes) + margin - ox
+    height = max(b[3] for b in boxes) + margin - oy
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+
+    def cell_box(x: int, y: int) -> tuple[int, int, int, int]:
+        x0, y0, x1, y1 = lay.cell_box(x, y)
+        return x0 - ox, y0 - oy, x1 - ox, y1 - oy
+
+    colour = BUILDING_RGB.get(colour_name, (128, 128, 128))
+    buildings = {p for p in building_cells}
+    stables = {p for p in stable_cells}
+    pieces = buildings | stables
+    inset = round(c * 0.13)
+    edge = max(2, round(c * 0.05))
+    dark = darker(colour, 0.5)
+    passes: list[tuple[str, int]] = []
+    if owner is not None:
+        passes += [("halo_edge", inset - edge - 6), ("halo", inset - edge - 4)]
+    passes += [("edge", inset - edge), ("fill", inset)]
+
+    def fill_of(kind: str, cells: set[tuple[int, int]]) -> RGB:
+        if kind == "halo":
+            return owner  # type: ignore[return-value]
+        if kind == "halo_edge":
+            return darker(owner, 0.5)  # type: ignore[arg-type]
+        if kind == "edge":
+            return dark
+        return colour if cells <= buildings else STABLE_FILL
+
+    for kind, pad in passes:
+        for x, y in pieces:
+            x0, y0, x1, y1 = cell_box(x, y)
+            d.rectangle([x0 + pad, y0 + pad, x1 - pad - 1, y1 - pad - 1], fill=fill_of(kind, {(x, y)}))
+            if pad <= 0:
+                continue
+            right, down = (x + 1, y), (x, y + 1)
+            if right in pieces:
+                d.rectangle([x1 - pad, y0 + pad, x1 + pad - 1, y1 - pad - 1], fill=fill_of(kind, {(x, y), right}))
+            if down in pieces:
+                d.rectangle([x0 + pad, y1 - pad, x1 - pad - 1, y1 + pad - 1], fill=fill_of(kind, {(x, y), down}))
+            square = {(x, y), right, down, (x + 1, y + 1)}
+            if square <= pieces:
+                d.rectangle([x1 - pad, y1 - pad, x1 + pad - 1, y1 + pad - 1], fill=fill_of(kind, square))
+    fence = 2
+    for x, y in stables:
+        x0, y0, x1, y1 = cell_box(x, y)
+        for t in (0.36, 0.5, 0.64):
+            xx = x0 + c * t
+            d.line([(xx, y0 + c * 0.3), (xx, y1 - c * 0.3)], fill=STABLE_LINE, width=fence)
+        for t in (0.42, 0.6):
+            d.line([(x0 + c * 0.28, y0 + c * t), (x1 - c * 0.28, y0 + c * t)], fill=STABLE_LINE, width=fence)
+    box = image.getbbox() or (0, 0, 1, 1)
+    return (ox + box[0], oy + box[1]), image.crop(box).im
+
+
+@lru_cache(maxsize=8)
+def _meeple(size: int) -> tuple[Image.Image, tuple[int, int, int, int] | None, Any]:
+    return _cut(_meeple_sprite(size, MEEPLE, MEEPLE_EDGE))
+
+
+def _cut(sprite: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int] | None, Any]:
+    """A sprite, the box of what it covers, and those pixels, for :func:`_blitter`."""
+    box = sprite.getbbox()
+    return sprite, box, sprite.crop(box).im if box else None
+
+
+def _blitter(image: Image.Image) -> Any:
+    """``blit(cut, centre)``: ``paste_centred(image, sprite, centre)`` for a :func:`_cut` sprite,
+    pixel for pixel, pasting only what it covers and without Pillow's per-call checks; through
+    :func:`renderers.common.paste_centred` while a recording runs, so the tests see every sprite."""
+    if common._RECORDER.get() is not None:
+        return lambda cut, centre: paste_centred(image, cut[0], centre)
+    image.load()
+    core = image.im
+
+    def blit(cut: tuple[Image.Image, tuple[int, int, int, int] | None, Any], centre: tuple[float, float]) -> None:
+        sprite, box, pixels = cut
+        if box is not None:
+            x = round(centre[0] - sprite.width / 2)
+            y = round(centre[1] - sprite.height / 2)
+            core.paste(pixels, (x + box[0], y + box[1], x + box[2], y + box[3]), pixels)
+    return blit
 
 
 def _dashed_rect(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB, width: int,
