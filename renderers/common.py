@@ -451,6 +451,11 @@ def recording() -> Iterator[Recorder]:
             cache.cache_clear()
 
 
+def recording_active() -> bool:
+    """Whether a :func:`recording` is running (fast paths that skip recording step aside then)."""
+    return _RECORDER.get() is not None
+
+
 def on_canvas(image: Image.Image, *, scale: float = 1.0, offset: tuple[float, float] = (0, 0)) -> None:
     """Declare that ``image``'s pixels land on the canvas scaled by ``scale`` and shifted by
     ``offset`` (the canvas itself: the defaults). Text drawn on it is then recorded; text on

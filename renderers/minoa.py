@@ -307,7 +307,7 @@ def _blitter(image: Image.Image) -> Callable[[_Sprite, Point], None]:
     """``blit(sprite, centre)``: ``paste_centred(image, sprite.sprite, centre)``, fast; through
     :func:`renderers.common.paste_centred` while a recording runs, so the tests still see every
     sprite and its box."""
-    if common._RECORDER.get() is not None:
+    if common.recording_active():
         return lambda sprite, centre: paste_centred(image, sprite.sprite, centre)
     image.load()
     core = image.im
@@ -591,7 +591,7 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
         ring = _ring(theme)
         for point in sorted({v for line in lit for v in LINE_ENDS[line]}):
             blit(ring, lay.vertices[point])
-        if common._RECORDER.get() is not None:
+        if common.recording_active():
             paste(img, _pills(theme), lay.box[:2])
         else:
             _paste_pieces(img, _pill_pieces(theme), lay.box[:2])

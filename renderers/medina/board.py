@@ -316,7 +316,7 @@ def _blitter(image: Image.Image) -> Any:
     """``blit(cut, centre)``: ``paste_centred(image, sprite, centre)`` for a :func:`_cut` sprite,
     pixel for pixel, pasting only what it covers and without Pillow's per-call checks; through
     :func:`renderers.common.paste_centred` while a recording runs, so the tests see every sprite."""
-    if common._RECORDER.get() is not None:
+    if common.recording_active():
         return lambda cut, centre: paste_centred(image, cut[0], centre)
     image.load()
     core = image.im
