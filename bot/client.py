@@ -73,11 +73,12 @@ class GameBot(commands.Bot):
     async def resume(self) -> None:
         """Show what was committed but not shown before a stop, and let AI seats carry on."""
         try:
-            for table in await self.host.unannounced():
-                await self.presenter.show(table.id)
-            for table in await self.host.active_tables():
-                if table.status == "active" and any(seat.is_ai for seat in table.seats):
-                    self.presenter.schedule_ai(table.id)
+            # Table ids only: parsing every stored state would stall the loop (1,000 tables).
+            unannounced, ai_to_move = await self.host.resume_work()
+            for table_id in unannounced:
+                await self.presenter.show(table_id)
+            for table_id in ai_to_move:
+                self.presenter.schedule_ai(table_id)
         except Exception:
             log.exception("resuming the stored games failed")
         # What start-up loaded lives as long as the bot: keep it out of later full collections,

@@ -146,10 +146,11 @@ class Presenter:
                                           view=view or discord.utils.MISSING,
                                           allowed_mentions=discord.AllowedMentions(users=waiting, roles=False,
                                                                                    everyone=False))
-                await self.host.attach(table.id, board_message_id=board.id)
                 table.board_message_id = board.id
             await self._status(table, thread, lang, image if board is None else None, view)
-            await self.host.mark_announced(table.id, table.version)
+            # One update: the version is shown and (with a post) where its board is.
+            await self.host.mark_announced(table.id, table.version,
+                                           **({"board_message_id": board.id} if board else {}))
             if table.status == "finished":
                 await self.refresh_lobby(table)
         if game.hidden_information:

@@ -131,6 +131,7 @@ def test_two_processes_racing_on_one_file_never_both_land(tmp_path):
         first = await open_host(path)
         table = await started(first)
         second = await open_host(path)  # another bot process (a second shard) on the same file
+        await second.table(table.id)  # both have read the same version: whoever commits second is refused
         results = await asyncio.gather(first.play(table.id, ALICE, "e9-f8"), second.play(table.id, ALICE, "f8-g7"),
                                        return_exceptions=True)
         assert sum(1 for r in results if isinstance(r, HostError) and r.key == "host.stale") == 1
@@ -218,7 +219,7 @@ def test_an_older_database_is_migrated_forward_keeping_its_games(tmp_path):
         await store.close()
     run(scenario())
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 4
 
 
 def test_event_params_naming_seats_show_the_players():

@@ -8,6 +8,7 @@ not stale) happens here, in one place, before the engine checks the rules of the
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import json
 import random
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from games.core import Game, competition_ranks
+from games.errors import GameError
 from games.messages import LANGUAGES, Text
 from games.registry import get_game
 
@@ -53,6 +55,9 @@ class Host(PlayByPost):
         self.ai = AIPool(ai_workers)
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
+        #: The host's copy of tables: id -> (store generation, table stamp, row), written through
+        #: on every write the host makes; see :meth:`table`.
+        self._tables: dict[int, tuple[int, int, TableRow]] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """Moves on one table are applied one after another in this process (the version check
@@ -71,16 +76,58 @@ class Host(PlayByPost):
         return self.game(table).state_from_json(table.state)
 
     async def table(self, table_id: int) -> TableRow:
+        """The table as stored, from the host's copy when nothing can have changed it since.
+
+        The copy is written through on every write the host makes (each returns the row as
+        committed) and is dropped when the store wrote the table for someone else (its
+        ``stamp`` moved), when any other connection may have committed (the store's
+        ``generation``, read without a round trip) and on ``StaleVersion``. Callers get their
+        own copy to change as they like; the state dict is shared and read-only."""
+        found = self._cached(table_id)
+        if found is not None:
+            return found
+        generation, stamp = self.store.generation(), self.store.stamp(table_id)
         table = await self.store.get_table(table_id)
         if table is None:
             raise HostError("host.no_table", table=table_id)
-        return table
+        return self._keep(table, generation, stamp)
 
     async def table_in_thread(self, thread_id: int) -> TableRow:
+        generation = self.store.generation()
         table = await self.store.table_by_thread(thread_id)
         if table is None:
             raise HostError("host.no_table_here")
-        return table
+        return self._keep(table, generation)
+
+    def _cached(self, table_id: int) -> TableRow | None:
+        entry = self._tables.get(table_id)
+        if entry is None:
+            return None
+        if entry[0] != self.store.generation() or entry[1] != self.store.stamp(table_id):
+            del self._tables[table_id]
+            return None
+        return _copy(entry[2])
+
+    def _keep(self, table: TableRow, generation: int, stamp: int | None = None) -> TableRow:
+        """Remember ``table``, read (or written) while the store's generation was ``generation``
+        (and, for a read, the table's stamp ``stamp``), unless anything may have changed it since."""
+        now = self.store.stamp(table.id)
+        if generation == self.store.generation() and (stamp is None or stamp == now):
+            self._tables[table.id] = (generation, now, table)
+        else:
+            self._tables.pop(table.id, None)
+        return _copy(table)
+
+    async def _written(self, table_id: int, write: Any) -> TableRow:
+        """Await a store write that returns the table as committed, and remember it; a refused
+        (stale) write drops the copy, so the next read is the stored table."""
+        generation = self.store.generation()
+        try:
+            table = await write
+        except StaleVersion:
+            self._tables.pop(table_id, None)
+            raise
+        return self._keep(table, generation)
 
     @staticmethod
     def seats_of(table: TableRow, user_id: int) -> list[int]:
@@ -168,8 +215,7 @@ class Host(PlayByPost):
 
     async def attach(self, table_id: int, **message_ids: int | None) -> TableRow:
         """Remember where the table lives on the platform (thread, lobby message, status message)."""
-        await self.store.update_table(table_id, **message_ids)
-        return await self.table(table_id)
+        return await self._written(table_id, self.store.update_table(table_id, **message_ids))
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableRow:
         async with self.lock(table_id):
@@ -179,8 +225,7 @@ class Host(PlayByPost):
             if len(table.seats) >= table.num_players:
                 raise HostError("host.lobby_full", count=table.num_players)
             seats = table.seats + [SeatRow(len(table.seats), user_id, None, name)]
-            await self.store.replace_seats(table_id, table.version, seats)
-            return await self.table(table_id)
+            return await self._written(table_id, self.store.replace_seats(table_id, table.version, seats))
 
     async def leave(self, table_id: int, user_id: int) -> TableRow:
         async with self.lock(table_id):
@@ -189,9 +234,8 @@ class Host(PlayByPost):
                 raise HostError("host.not_in_lobby")
             if user_id == table.owner_id:
                 raise HostError("host.owner_cannot_leave")
-            await self.store.replace_seats(table_id, table.version, _renumber(
-                [s for s in table.seats if s.user_id != user_id]))
-            return await self.table(table_id)
+            return await self._written(table_id, self.store.replace_seats(table_id, table.version, _renumber(
+                [s for s in table.seats if s.user_id != user_id])))
 
     async def add_ai(self, table_id: int, by_user: int, level: str) -> TableRow:
         async with self.lock(table_id):
@@ -204,8 +248,7 @@ class Host(PlayByPost):
                 raise HostError("host.lobby_full", count=table.num_players)
             number = 1 + sum(1 for s in table.seats if s.is_ai)
             seats = table.seats + [SeatRow(len(table.seats), None, level, f"AI {number} ({level})")]
-            await self.store.replace_seats(table_id, table.version, seats)
-            return await self.table(table_id)
+            return await self._written(table_id, self.store.replace_seats(table_id, table.version, seats))
 
     async def start(self, table_id: int, by_user: int) -> TableRow:
         """Deal the game once every seat is taken (owner only)."""
@@ -218,16 +261,15 @@ class Host(PlayByPost):
             game = self.game(table)
             state = game.new_game(table.num_players, table.options, table.seed)
             clock = await self.turn_clock(table, game, state, table.seats)
-            await self.store.replace_seats(table_id, table.version, table.seats, status="active",
-                                           state=game.state_to_json(state), **clock)
-            return await self.table(table_id)
+            return await self._written(table_id, self.store.replace_seats(
+                table_id, table.version, table.seats, status="active", state=game.state_to_json(state),
+                acting=acting_mask(game, state), **clock))
 
     async def cancel(self, table_id: int, by_user: int) -> TableRow:
         async with self.lock(table_id):
             table = await self._lobby(table_id)
             self._owner_only(table, by_user)
-            await self.store.update_table(table_id, table.version, status="cancelled")
-            return await self.table(table_id)
+            return await self._written(table_id, self.store.update_table(table_id, table.version, status="cancelled"))
 
     async def _lobby(self, table_id: int) -> TableRow:
         table = await self.table(table_id)
@@ -245,12 +287,26 @@ class Host(PlayByPost):
     async def play(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> TableRow:
         """A human's move in notation. ``version``, when given (buttons), must still be current."""
         async with self.lock(table_id):
+            cached = self._cached(table_id) is not None
+
+            def check(table: TableRow) -> tuple[int, Any, Any, Any]:
+                if version is not None and version != table.version:
+                    raise HostError("host.stale")
+                seat = self.acting_seat(table, user_id)
+                game, state = self.game(table), self.state(table)
+                return seat, game, state, game.parse_move(state, text, seat)
+
             table = await self.table(table_id)
-            if version is not None and version != table.version:
-                raise HostError("host.stale")
-            seat = self.acting_seat(table, user_id)
-            game, state = self.game(table), self.state(table)
-            move = game.parse_move(state, text, seat)
+            try:
+                seat, game, state, move = check(table)
+            except GameError:
+                if not cached:
+                    raise
+                # Refused on the host's copy: judge again on the stored table, so a copy that
+                # missed another process's commit can cost at most a refused commit.
+                self._tables.pop(table_id, None)
+                table = await self.table(table_id)
+                seat, game, state, move = check(table)
             return await self._commit(table, game, state, seat, move)
 
     async def play_ai(self, table_id: int) -> TableRow | None:
@@ -286,11 +342,11 @@ class Host(PlayByPost):
         record = MoveRow(seat, notation, words, happened)
         clock = await self.turn_clock(table, game, after, table.seats)
         try:
-            await self.store.commit_move(table.id, table.version, record, state=game.state_to_json(after),
-                                         status=status, **clock)
+            return await self._written(table.id, self.store.commit_move(
+                table.id, table.version, record, state=game.state_to_json(after), status=status,
+                acting=acting_mask(game, after), **clock))
         except StaleVersion:
             raise HostError("host.stale") from None
-        return await self.table(table.id)
 
     async def resign(self, table_id: int, user_id: int) -> TableRow:
         """The player leaves the game for good. With two players left, or no human left, the game
@@ -312,19 +368,21 @@ class Host(PlayByPost):
         resigned = set(settings.get("resigned", []))
         humans_left = [s for s in table.seats if s.user_id is not None and s.seat not in seats]
         if reason == "resigned" and (table.num_players - len(resigned) <= 1 or not humans_left):
-            await self.store.update_table(table.id, table.version, status="finished", settings=settings,
-                                          deadline_at=None)
-        else:
-            replaced = [SeatRow(s.seat, None, RESIGN_AI_LEVEL, f"{s.name} (AI)") if s.seat in seats else s
-                        for s in table.seats]
-            clock = await self.turn_clock(table, self.game(table), self.state(table), replaced)
-            await self.store.replace_seats(table.id, table.version, replaced, settings=settings, **clock)
-        return await self.table(table.id)
+            return await self._written(table.id, self.store.update_table(
+                table.id, table.version, status="finished", settings=settings, deadline_at=None))
+        replaced = [SeatRow(s.seat, None, RESIGN_AI_LEVEL, f"{s.name} (AI)") if s.seat in seats else s
+                    for s in table.seats]
+        clock = await self.turn_clock(table, self.game(table), self.state(table), replaced)
+        return await self._written(table.id, self.store.replace_seats(table.id, table.version, replaced,
+                                                                      settings=settings, **clock))
 
     # -- what the platform still has to show ----------------------------------------------------
 
-    async def mark_announced(self, table_id: int, version: int) -> None:
-        await self.store.update_table(table_id, announced_version=version)
+    async def mark_announced(self, table_id: int, version: int, **message_ids: int | None) -> TableRow:
+        """``version`` has been shown; with ``message_ids`` (e.g. the board post's), remember
+        those in the same update."""
+        return await self._written(table_id, self.store.update_table(table_id, announced_version=version,
+                                                                     **message_ids))
 
     async def unannounced(self) -> list[TableRow]:
         """Tables whose latest change has not been shown yet (e.g. a crash right after a commit)."""
@@ -332,6 +390,34 @@ class Host(PlayByPost):
 
     async def active_tables(self) -> list[TableRow]:
         return await self.store.tables_with_status("lobby", "active")
+
+    async def resume_work(self, chunk: int = 50) -> tuple[list[int], list[int]]:
+        """What a restart must do, without parsing every stored state: the ids of the tables
+        whose latest change was not shown, and of the active tables where an AI seat must act.
+
+        The acting seats are stored with every state; tables stored before that (schema 3) are
+        parsed once, ``chunk`` at a time with a pause for the event loop between, and theirs
+        stored."""
+        unannounced = await self.store.unannounced_ids()
+        to_move, unknown, ai_of = [], [], {}
+        for table_id, acting, ai_seats in await self.store.ai_seat_tables():
+            ai_of[table_id] = ai_seats
+            if acting is None:
+                unknown.append(table_id)
+            elif any(acting >> seat & 1 for seat in ai_seats):
+                to_move.append(table_id)
+        for start in range(0, len(unknown), chunk):
+            found = []
+            for table_id, version, game_name, state in await self.store.states_of(unknown[start:start + chunk]):
+                if state is None:
+                    continue
+                game = get_game(game_name)
+                mask = acting_mask(game, game.state_from_json(json.loads(state)))
+                found.append((table_id, version, mask))
+                if any(mask >> seat & 1 for seat in ai_of[table_id]):
+                    to_move.append(table_id)
+            await self.store.set_acting(found)
+        return unannounced, sorted(to_move)
 
     def private_updates(self, table: TableRow) -> list[tuple[SeatRow, dict[str, Any]]]:
         """Human seats whose private view differs from the one last delivered to them."""
@@ -352,7 +438,8 @@ class Host(PlayByPost):
         async with self.lock(table_id):
             table = await self.table(table_id)
             sent = {**table.settings.get("private_sent", {}), str(seat): _digest(private)}
-            await self.store.update_table(table_id, settings={**table.settings, "private_sent": sent})
+            await self._written(table_id, self.store.update_table(table_id, settings={**table.settings,
+                                                                                       "private_sent": sent}))
 
 
 def table_settings(game: Game, given: dict[str, Any]) -> dict[str, Any]:
@@ -371,6 +458,20 @@ def table_settings(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     settings["vacation"] = bool(settings.get("vacation", True))
     settings["posts"] = bool(settings.get("posts", True))
     return settings
+
+
+def acting_mask(game: Game, state: Any) -> int:
+    """The seats that must act in ``state`` as a bitmask (seat n: bit n), as storage keeps it."""
+    return sum(1 << seat for seat in game.to_act(state))
+
+
+def _copy(table: TableRow) -> TableRow:
+    """A copy a caller may change (seats, settings, options too); the state dict is shared."""
+    mine = copy.copy(table)
+    mine.seats = [copy.copy(seat) for seat in table.seats]
+    mine.settings = dict(table.settings)
+    mine.options = dict(table.options)
+    return mine
 
 
 def _renumber(seats: list[SeatRow]) -> list[SeatRow]:

@@ -98,8 +98,8 @@ class PlayByPost:
                 table.settings = settings
                 return await self._hand_to_ai(table, [seat], "voted_out"), len(votes), needed
             settings = {**table.settings, "votes": {**table.settings.get("votes", {}), str(seat): votes}}
-            await self.store.update_table(table.id, settings=settings)
-            return await self.table(table.id), len(votes), needed
+            return await self._written(table.id, self.store.update_table(table.id, settings=settings)), \
+                len(votes), needed
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:
@@ -134,6 +134,7 @@ class PlayByPost:
                     if fresh.turn_started_at is None or fresh.deadline_at is None:
                         continue
                     pauses = [(max(now, fresh.turn_started_at), away)] if away else []
-                    await self.store.update_table(fresh.id, **await self._deadlines(fresh, fresh.turn_started_at, pauses))
+                    deadlines = await self._deadlines(fresh, fresh.turn_started_at, pauses)
+                    await self._written(fresh.id, self.store.update_table(fresh.id, **deadlines))
         return away, VACATION_DAYS_PER_YEAR - used
 

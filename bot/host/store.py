@@ -4,6 +4,7 @@ One file, WAL mode, schema migrations numbered in :data:`MIGRATIONS` (``PRAGMA u
 records how far a file is). A move is one transaction: the move record, the new state and the
 version bump commit together, and only if the version is still the one the move was computed
 from, so a double-clicked or replayed interaction lands once and of two racing moves one loses.
+Each method is one round trip to aiosqlite's thread (see :class:`Store`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import aiosqlite
 
@@ -106,6 +109,14 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "the seats that must act now, as a bitmask (seat n: bit n) written with every state, so a restart "
+        "finds the AI seats to move without parsing every stored state; NULL where not known (tables "
+        "stored before this migration: found by parsing once, then stored)",
+        """
+        ALTER TABLE game_tables ADD COLUMN acting INTEGER;
+        """,
+    ),
 )
 
 
@@ -173,31 +184,159 @@ class StaleVersion(Exception):
 _TABLE_COLUMNS = ("id, guild_id, channel_id, thread_id, lobby_message_id, status_message_id, game, num_players, "
                   "options, seed, status, owner_id, state, version, announced_version, settings, created_at, "
                   "updated_at, turn_started_at, deadline_at, reminded, board_message_id, half_at, late_at")
+_T_COLUMNS = ", ".join("t." + c.strip() for c in _TABLE_COLUMNS.split(","))
+
+
+def _data_version(conn: sqlite3.Connection) -> int:
+    return conn.execute("PRAGMA data_version").fetchone()[0]
 
 
 class Store:
-    """SQLite storage. Open with :meth:`open`; every method is one short transaction."""
+    """SQLite storage. Open with :meth:`open`; every method is one short transaction.
 
-    def __init__(self, db: aiosqlite.Connection, clock=time.time) -> None:
+    **One hop per call.** Every method runs as *one* synchronous function in aiosqlite's
+    connection thread (:meth:`_read`, :meth:`_write`): a move's version check, state, record and
+    clock columns, or a table row with its seats, cost one round trip to that thread instead of
+    one per statement, fetch and cursor close (each of which needs the GIL twice on the event
+    loop's side). It uses ``aiosqlite.Connection._execute(fn)``, the one private entry point
+    every public aiosqlite call goes through (in every release the project allows, >= 0.20;
+    checked when the store is made, with a clear error): batching with the public ``executescript`` cannot bind parameters or return rows,
+    and a second thread of our own would need its own connection and break aiosqlite's ordering.
+    A transaction is ``BEGIN IMMEDIATE`` ... ``COMMIT`` inside that one function, so it can never
+    interleave with another coroutine's statements; ``_writing`` still serialises writes with
+    the multi-hop :meth:`transaction` some callers (benches) use.
+
+    **Counting.** :attr:`round_trips` counts every hop (every awaited aiosqlite call, ours or a
+    caller's through :attr:`db`).
+
+    **Knowing what changed**, for the host's copy of tables: :meth:`stamp` of a table changes at
+    the start and at the end of every write this store makes to it; :meth:`generation` changes
+    whenever another connection (another process on the same file, or a raw write through
+    :attr:`db` or :meth:`transaction`) may have committed anything. It is read without a round
+    trip: ``PRAGMA data_version`` on a second, read-only connection changes with every commit by
+    any other connection (ours included: each write notes the value right after its commit), a
+    few microseconds on the caller's thread. A commit by another process in the microseconds
+    between one of our commits and that note is seen at our next hop (``data_version`` of our
+    own connection changes only for other connections' commits), and a versioned write never
+    trusts a copy anyway: the version check in the commit is the source of truth.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, clock=time.time, watch: sqlite3.Connection | None = None) -> None:
+        if not callable(getattr(db, "_execute", None)):
+            raise RuntimeError("this aiosqlite has no Connection._execute(fn), which the store runs "
+                               "its one-hop transactions through")
         self.db = db
         self.clock = clock
-        # One connection serves every coroutine: transactions must not interleave on it.
+        # Writes are serialised: one in flight at a time (see transaction()).
         self._writing = asyncio.Lock()
+        #: Hops to aiosqlite's thread so far.
+        self.round_trips = 0
+        self._generation = 0
+        self._stamps: dict[int, int] = {}
+        self._watch = watch
+        self._watch_lock = threading.Lock()  # the loop's thread and aiosqlite's both read it
+        self._watch_seen: int | None = self._watched()
+        self._own_seen: int | None = None
+        inner = db._execute
+
+        async def counted(fn, *args, **kwargs):
+            self.round_trips += 1
+            return await inner(fn, *args, **kwargs)
+
+        db._execute = counted  # every aiosqlite call (connection or cursor) goes through it
+
+    # -- hops -----------------------------------------------------------------------------------
+
+    async def _read(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(connection, *args)`` in aiosqlite's thread: one round trip."""
+        def job():
+            conn = self.db._conn
+            return _data_version(conn), fn(conn, *args)
+        own, result = await self.db._execute(job)
+        self._noticed(own, None)
+        return result
+
+    async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = ()) -> Any:
+        """``fn(connection, *args)`` as one transaction in aiosqlite's thread: one round trip.
+        ``tables``: the ids of the tables it may change (their :meth:`stamp` moves)."""
+        tables = tuple(tables)
+        async with self._writing:
+            self._touch(tables)
+            try:
+                def job():
+                    conn = self.db._conn
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        own = _data_version(conn)  # under the write lock: every earlier commit counted
+                        result = fn(conn, *args)
+                        conn.execute("COMMIT")
+                    except BaseException:
+                        if conn.in_transaction:
+                            conn.execute("ROLLBACK")
+                        raise
+                    return own, self._watched(), result
+                own, watched, result = await self.db._execute(job)
+                self._noticed(own, watched)
+                return result
+            finally:
+                self._touch(tables)
+
+    def _noticed(self, own: int, watched: int | None) -> None:
+        if self._own_seen is not None and own != self._own_seen:
+            self._generation += 1  # another connection committed since our last hop
+        self._own_seen = own
+        if watched is not None:
+            self._watch_seen = watched
+
+    def _touch(self, tables: Iterable[int]) -> None:
+        for table_id in tables:
+            self._stamps[table_id] = self._stamps.get(table_id, 0) + 1
+
+    def _watched(self) -> int | None:
+        """``data_version`` of the watching connection; ``-1`` when it cannot be read right now
+        (never blocks: busy means "may have changed")."""
+        if self._watch is None:
+            return None
+        with self._watch_lock:
+            try:
+                return _data_version(self._watch)
+            except sqlite3.Error:
+                return -1
+
+    def stamp(self, table_id: int) -> int:
+        """Changes at the start and the end of each write of this store to the table."""
+        return self._stamps.get(table_id, 0)
+
+    def generation(self) -> int:
+        """Changes when anything may have been committed other than by this store's own writes.
+        No round trip (see the class notes)."""
+        if self._watch is not None:
+            seen = self._watched()
+            if seen != self._watch_seen or seen == -1:
+                self._watch_seen = seen
+                self._generation += 1
+        return self._generation
 
     @contextlib.asynccontextmanager
     async def transaction(self):
+        """A transaction of several awaited statements through :attr:`db` (one hop each): for
+        callers outside the store. Everything copied from storage is invalid afterwards."""
         async with self._writing:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+                await self.db.execute("COMMIT")
+            finally:
+                self._generation += 1
 
     @classmethod
     async def open(cls, path: str | Path, clock=time.time) -> "Store":
-        if str(path) != ":memory:":
+        memory = str(path) == ":memory:"
+        if not memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
@@ -205,29 +344,40 @@ class Store:
         await db.execute("PRAGMA synchronous=NORMAL")
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, clock)
+        watch = None
+        if not memory:  # a private in-memory database has no other connection to watch for
+            watch = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                    check_same_thread=False, timeout=0)  # never waits on the loop
+        store = cls(db, clock, watch)
         await store.migrate()
         return store
 
     async def close(self) -> None:
         await self.db.close()
+        if self._watch is not None:
+            self._watch.close()
 
     async def migrate(self) -> int:
         """Apply the migrations this file has not seen yet; returns the schema version."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+        def current(conn):
+            return conn.execute("PRAGMA user_version").fetchone()[0]
+
+        def apply(conn, number, sql):
+            if current(conn) >= number:  # another process got there first
+                return
+            for statement in filter(str.strip, sql.split(";")):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+
+        done = await self._read(current)
         for number, (_reason, sql) in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            async with self.transaction():
-                for statement in filter(str.strip, sql.split(";")):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
+            if number > done:
+                await self._write(apply, number, sql)
+                self._generation += 1
         return len(MIGRATIONS)
 
     async def journal_mode(self) -> str:
-        async with self.db.execute("PRAGMA journal_mode") as cursor:
-            return (await cursor.fetchone())[0]
+        return await self._read(lambda conn: conn.execute("PRAGMA journal_mode").fetchone()[0])
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -235,216 +385,259 @@ class Store:
                            options: dict[str, Any], seed: int, owner_id: int, owner_name: str,
                            settings: dict[str, Any]) -> TableRow:
         now = self.clock()
-        async with self.transaction():
-            cursor = await self.db.execute(
+
+        def create(conn):
+            table_id = conn.execute(
                 "INSERT INTO game_tables (guild_id, channel_id, game, num_players, options, seed, status, owner_id,"
                 " settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, num_players, json.dumps(options), seed, owner_id,
-                 json.dumps(settings), now, now),
-            )
-            table_id = cursor.lastrowid
-            await self.db.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                                  (table_id, owner_id, owner_name))
-        table = await self.get_table(table_id)
-        assert table is not None
-        return table
+                 json.dumps(settings), now, now)).lastrowid
+            conn.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                         (table_id, owner_id, owner_name))
+            return _load(conn, table_id)
+        return await self._write(create)
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        table = _table(row)
-        table.seats = await self._seats(table_id)
-        return table
+        return await self._read(_load, table_id)
 
     async def table_by_thread(self, thread_id: int) -> TableRow | None:
-        async with self.db.execute("SELECT id FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
-                                   (thread_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self.get_table(row[0])
+        def find(conn):
+            row = conn.execute("SELECT id FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+                               (thread_id,)).fetchone()
+            return None if row is None else _load(conn, row[0])
+        return await self._read(find)
 
     async def tables_with_status(self, *statuses: str, unannounced_only: bool = False) -> list[TableRow]:
         marks = ", ".join("?" * len(statuses))
         extra = " AND announced_version < version" if unannounced_only else ""
-        async with self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks}){extra}"
-                                   " ORDER BY id", statuses) as cur:
-            rows = [_table(row) for row in await cur.fetchall()]
-        return await self._with_seats(rows)
+        return await self._read(_load_many, f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks})"
+                                f"{extra} ORDER BY id", statuses)
 
     async def tables_of_user(self, user_id: int, statuses: Iterable[str] = ("lobby", "active")) -> list[TableRow]:
         statuses = tuple(statuses)
         marks = ", ".join("?" * len(statuses))
-        async with self.db.execute(
-            f"SELECT {', '.join('t.' + c.strip() for c in _TABLE_COLUMNS.split(','))} FROM game_tables t"
-            f" JOIN seats s ON s.table_id = t.id WHERE s.user_id = ? AND t.status IN ({marks})"
-            " GROUP BY t.id ORDER BY t.updated_at DESC", (user_id, *statuses)) as cur:
-            rows = [_table(row) for row in await cur.fetchall()]
-        return await self._with_seats(rows)
+        return await self._read(
+            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t JOIN seats s ON s.table_id = t.id"
+            f" WHERE s.user_id = ? AND t.status IN ({marks}) GROUP BY t.id ORDER BY t.updated_at DESC",
+            (user_id, *statuses))
 
-    async def _with_seats(self, tables: list[TableRow]) -> list[TableRow]:
-        """Fill in the seats of several tables with one query per 500 tables."""
-        seats = await self._seats_of([t.id for t in tables])
-        for table in tables:
-            table.seats = seats.get(table.id, [])
-        return tables
+    async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
+        """Set columns; with ``expected_version``, only if the version still matches (and bump it).
+        Returns the table as committed."""
+        return await self._write(self._update_and_load, table_id, expected_version, columns, tables=(table_id,))
 
-    async def _seats(self, table_id: int) -> list[SeatRow]:
-        return (await self._seats_of([table_id])).get(table_id, [])
+    def _update_and_load(self, conn, table_id: int, expected_version: int | None, columns: dict) -> TableRow:
+        self._update(conn, table_id, expected_version, columns)
+        return _load(conn, table_id)
 
-    async def _seats_of(self, table_ids: list[int]) -> dict[int, list[SeatRow]]:
-        found: dict[int, list[SeatRow]] = {}
-        for start in range(0, len(table_ids), 500):
-            chunk = table_ids[start:start + 500]
-            marks = ", ".join("?" * len(chunk))
-            async with self.db.execute(
-                f"SELECT table_id, seat, user_id, ai_level, name, dm_failed FROM seats WHERE table_id IN ({marks})"
-                " ORDER BY table_id, seat", chunk) as cur:
-                for row in await cur.fetchall():
-                    found.setdefault(row[0], []).append(SeatRow(row[1], row[2], row[3], row[4], bool(row[5])))
-        return found
-
-    async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> None:
-        """Set columns; with ``expected_version``, only if the version still matches (and bump it)."""
-        async with self._writing:
-            await self._update(table_id, expected_version, columns)
-
-    async def _update(self, table_id: int, expected_version: int | None, columns: dict[str, Any]) -> None:
+    def _update(self, conn: sqlite3.Connection, table_id: int, expected_version: int | None,
+                columns: dict[str, Any]) -> None:
         columns = {k: json.dumps(v) if k in ("options", "settings", "state") and v is not None else v
                    for k, v in columns.items()}
+        if "state" in columns and "acting" not in columns:
+            columns["acting"] = None  # the stored acting seats follow the state, or are "not known"
         columns["updated_at"] = self.clock()
         sets = ", ".join(f"{name} = ?" for name in columns)
         values = list(columns.values())
         if expected_version is None:
-            await self.db.execute(f"UPDATE game_tables SET {sets} WHERE id = ?", (*values, table_id))
+            conn.execute(f"UPDATE game_tables SET {sets} WHERE id = ?", (*values, table_id))
             return
-        cursor = await self.db.execute(
-            f"UPDATE game_tables SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
-            (*values, table_id, expected_version))
+        cursor = conn.execute(f"UPDATE game_tables SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+                              (*values, table_id, expected_version))
         if cursor.rowcount != 1:
             raise StaleVersion(table_id)
 
     async def replace_seats(self, table_id: int, expected_version: int, seats: list[SeatRow],
-                            **columns: Any) -> None:
+                            **columns: Any) -> TableRow:
         """Rewrite a lobby's seats (join, leave, add AI, start) in one versioned transaction."""
-        async with self.transaction():
-            await self._update(table_id, expected_version, columns)
-            await self.db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-            await self.db.executemany(
+        def replace(conn):
+            self._update(conn, table_id, expected_version, columns)
+            conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            conn.executemany(
                 "INSERT INTO seats (table_id, seat, user_id, ai_level, name, dm_failed) VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, s.seat, s.user_id, s.ai_level, s.name, int(s.dm_failed)) for s in seats])
+            return _load(conn, table_id)
+        return await self._write(replace, tables=(table_id,))
 
-    async def commit_move(self, table_id: int, expected_version: int, move: MoveRow, **columns: Any) -> None:
-        """The move record, the new state (and other columns) and the version bump, all or nothing.
+    async def commit_move(self, table_id: int, expected_version: int, move: MoveRow, **columns: Any) -> TableRow:
+        """The move record, the new state (and other columns) and the version bump, all or nothing,
+        in one hop. Returns the table as committed.
 
         Raises ``StaleVersion`` when the table moved on since ``expected_version``.
         """
-        async with self.transaction():
-            await self._update(table_id, expected_version, columns)
-            await self.db.execute(
+        words = json.dumps(move.words, ensure_ascii=False)
+        events = json.dumps(move.events, ensure_ascii=False)
+        now = self.clock()
+
+        def commit(conn):
+            self._update(conn, table_id, expected_version, columns)
+            conn.execute(
                 "INSERT INTO moves (table_id, ply, version, seat, notation, words, events, created_at)"
                 " SELECT ?, COALESCE(MAX(ply), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE table_id = ?",
-                (table_id, expected_version + 1, move.seat, move.notation,
-                 json.dumps(move.words, ensure_ascii=False), json.dumps(move.events, ensure_ascii=False),
-                 self.clock(), table_id))
+                (table_id, expected_version + 1, move.seat, move.notation, words, events, now, table_id))
+            return _load(conn, table_id)
+        return await self._write(commit, tables=(table_id,))
 
     async def moves(self, table_id: int, after_version: int = 0, last: int | None = None) -> list[MoveRow]:
         """The table's move records, oldest first; only those newer than ``after_version`` if
         given, and only the ``last`` few if given (without reading the whole history)."""
-        async with self.db.execute(
-            "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-            " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)) as cur:
-            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5])
-                    for r in reversed(await cur.fetchall())]
+        def read(conn):
+            rows = conn.execute(
+                "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
+                " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)).fetchall()
+            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5]) for r in reversed(rows)]
+        return await self._read(read)
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
-        async with self._writing:
-            await self.db.execute("UPDATE seats SET dm_failed = ? WHERE table_id = ? AND seat = ?",
-                                  (int(failed), table_id, seat))
+        await self._write(lambda conn: conn.execute("UPDATE seats SET dm_failed = ? WHERE table_id = ? AND seat = ?",
+                                                    (int(failed), table_id, seat)), tables=(table_id,))
+
+    # -- what a restart needs (no state parsed) -------------------------------------------------
+
+    async def unannounced_ids(self) -> list[int]:
+        """Active or finished tables whose latest version has not been shown."""
+        return await self._read(lambda conn: [r[0] for r in conn.execute(
+            "SELECT id FROM game_tables WHERE status IN ('active', 'finished') AND announced_version < version"
+            " ORDER BY id")])
+
+    async def ai_seat_tables(self) -> list[tuple[int, int | None, list[int]]]:
+        """Active tables with an AI seat: ``(id, acting seats as a bitmask or None if not stored, AI seats)``."""
+        def read(conn):
+            found: dict[int, tuple[int | None, list[int]]] = {}
+            for table_id, acting, seat in conn.execute(
+                    "SELECT t.id, t.acting, s.seat FROM game_tables t JOIN seats s ON s.table_id = t.id"
+                    " WHERE t.status = 'active' AND s.user_id IS NULL ORDER BY t.id, s.seat"):
+                found.setdefault(table_id, (acting, []))[1].append(seat)
+            return [(table_id, acting, seats) for table_id, (acting, seats) in found.items()]
+        return await self._read(read)
+
+    async def states_of(self, table_ids: list[int]) -> list[tuple[int, int, str, str | None]]:
+        """``(id, version, game, state as stored JSON text)`` of some tables, unparsed."""
+        marks = ", ".join("?" * len(table_ids))
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            f"SELECT id, version, game, state FROM game_tables WHERE id IN ({marks}) ORDER BY id", table_ids)])
+
+    async def set_acting(self, found: list[tuple[int, int, int]]) -> None:
+        """Store ``(id, version, acting bitmask)`` where the version is still that and none is stored."""
+        await self._write(lambda conn: conn.executemany(
+            "UPDATE game_tables SET acting = ? WHERE id = ? AND version = ? AND acting IS NULL",
+            [(acting, table_id, version) for table_id, version, acting in found]))
 
     # -- settings -----------------------------------------------------------------------------
+
+    async def _one(self, sql: str, params: tuple) -> Any:
+        """The first row of a query (or ``None``), in one hop."""
+        return await self._read(lambda conn: conn.execute(sql, params).fetchone())
 
     async def guild_lang(self, guild_id: int | None) -> str | None:
         if guild_id is None:
             return None
-        async with self.db.execute("SELECT lang FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT lang FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return None if row is None else row[0]
 
     # -- play-by-post ---------------------------------------------------------------------------
 
     async def due_tables(self, now: float) -> list[TableRow]:
         """Active tables whose turn used half its running time or more and is not fully handled."""
-        async with self.db.execute(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'active' AND deadline_at IS NOT NULL"
-            " AND reminded < 3 AND half_at <= ? ORDER BY deadline_at", (now,)) as cur:
-            rows = [_table(row) for row in await cur.fetchall()]
-        return await self._with_seats(rows)
+        return await self._read(
+            _load_many, f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'active' AND deadline_at IS NOT NULL"
+            " AND reminded < 3 AND half_at <= ? ORDER BY deadline_at", (now,))
 
     async def claim_stage(self, table_id: int, version: int, stage: int) -> bool:
         """Record that reminder ``stage`` of this turn is being handled; ``False`` if it already was
         (or the turn is over), so each reminder and each time-up is handled exactly once."""
-        async with self._writing:
-            cursor = await self.db.execute(
-                "UPDATE game_tables SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
-                (stage, table_id, version, stage))
-            return cursor.rowcount == 1
+        return await self._write(lambda conn: conn.execute(
+            "UPDATE game_tables SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
+            (stage, table_id, version, stage)).rowcount == 1, tables=(table_id,))
 
     async def player(self, user_id: int) -> dict[str, Any]:
-        async with self.db.execute("SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players"
-                                   " WHERE user_id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return {"notify": "off", "away_until": None, "vacation_year": None, "vacation_used": 0.0,
-                    "digest_at": None}
-        return {"notify": row[0], "away_until": row[1], "vacation_year": row[2], "vacation_used": row[3],
-                "digest_at": row[4]}
+        return await self._read(_player, user_id)
 
     async def set_player(self, user_id: int, **fields: Any) -> None:
-        current = await self.player(user_id)
-        current.update(fields)
-        async with self._writing:
-            await self.db.execute(
+        def write(conn):
+            current = _player(conn, user_id)
+            current.update(fields)
+            conn.execute(
                 "INSERT INTO players (user_id, notify, away_until, vacation_year, vacation_used, digest_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
                 " away_until = excluded.away_until, vacation_year = excluded.vacation_year,"
                 " vacation_used = excluded.vacation_used, digest_at = excluded.digest_at",
                 (user_id, current["notify"], current["away_until"], current["vacation_year"],
                  current["vacation_used"], current["digest_at"]))
+        await self._write(write)
 
     async def digest_due(self, before: float) -> list[int]:
         """Users who asked for a daily digest and have not had one since ``before``."""
-        async with self.db.execute("SELECT user_id FROM players WHERE notify = 'daily'"
-                                   " AND (digest_at IS NULL OR digest_at <= ?)", (before,)) as cur:
-            return [row[0] for row in await cur.fetchall()]
+        return await self._read(lambda conn: [row[0] for row in conn.execute(
+            "SELECT user_id FROM players WHERE notify = 'daily' AND (digest_at IS NULL OR digest_at <= ?)",
+            (before,))])
 
     async def guild_zone(self, guild_id: int | None) -> str | None:
         if guild_id is None:
             return None
-        async with self.db.execute("SELECT timezone FROM guild_zones WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT timezone FROM guild_zones WHERE guild_id = ?", (guild_id,))
         return None if row is None else row[0]
 
     async def set_guild_zone(self, guild_id: int, timezone: str) -> None:
-        async with self._writing:
-            await self.db.execute("INSERT INTO guild_zones (guild_id, timezone) VALUES (?, ?)"
-                                  " ON CONFLICT (guild_id) DO UPDATE SET timezone = excluded.timezone",
-                                  (guild_id, timezone))
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO guild_zones (guild_id, timezone) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET timezone = excluded.timezone", (guild_id, timezone)))
 
     async def user_lang(self, user_id: int) -> str | None:
-        async with self.db.execute("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return None if row is None else row[0]
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
-        async with self._writing:
-            await self.db.execute("INSERT INTO user_settings (user_id, lang) VALUES (?, ?)"
-                                  " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", (user_id, lang))
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO user_settings (user_id, lang) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", (user_id, lang)))
 
     async def set_guild_lang(self, guild_id: int, lang: str) -> None:
-        async with self._writing:
-            await self.db.execute("INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?)"
-                                  " ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang)))
+
+
+# -- in aiosqlite's thread ------------------------------------------------------------------------
+
+def _load(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
+    """One table with its seats."""
+    row = conn.execute(f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return None
+    table = _table(row)
+    table.seats = _seats_of(conn, [table_id]).get(table_id, [])
+    return table
+
+
+def _load_many(conn: sqlite3.Connection, sql: str, params: Iterable[Any]) -> list[TableRow]:
+    """The tables a query selects (its columns: ``_TABLE_COLUMNS``), with their seats."""
+    tables = [_table(row) for row in conn.execute(sql, tuple(params)).fetchall()]
+    seats = _seats_of(conn, [t.id for t in tables])
+    for table in tables:
+        table.seats = seats.get(table.id, [])
+    return tables
+
+
+def _seats_of(conn: sqlite3.Connection, table_ids: list[int]) -> dict[int, list[SeatRow]]:
+    """The seats of several tables, one query per 500 tables."""
+    found: dict[int, list[SeatRow]] = {}
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for row in conn.execute(f"SELECT table_id, seat, user_id, ai_level, name, dm_failed FROM seats"
+                                f" WHERE table_id IN ({marks}) ORDER BY table_id, seat", chunk):
+            found.setdefault(row[0], []).append(SeatRow(row[1], row[2], row[3], row[4], bool(row[5])))
+    return found
+
+
+def _player(conn: sqlite3.Connection, user_id: int) -> dict[str, Any]:
+    row = conn.execute("SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players"
+                       " WHERE user_id = ?", (user_id,)).fetchone()
+    if row is None:
+        return {"notify": "off", "away_until": None, "vacation_year": None, "vacation_used": 0.0, "digest_at": None}
+    return {"notify": row[0], "away_until": row[1], "vacation_year": row[2], "vacation_used": row[3],
+            "digest_at": row[4]}
 
 
 def _table(row: Any) -> TableRow:
