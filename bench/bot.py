@@ -49,6 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import renderers  # noqa: E402
+from bench.common import StallMonitor  # noqa: E402
 from bot.client import GameBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.host import Host, Store  # noqa: E402
@@ -107,59 +108,6 @@ class Stamps:
 
 def is_board(message) -> bool:
     return any(a.data[:8] == PNG for a in message.attachments)
-
-
-class StallMonitor:
-    """Sleeps ``interval`` in a loop and records how late each wake-up was. Also records, for the
-    same span, the longest garbage-collector pause and the CPU used by the loop's thread and by the
-    whole process (bot, fake Discord and render threads share it), so a stall can be attributed."""
-
-    def __init__(self, interval: float = 0.01) -> None:
-        self.interval = interval
-        self.late: list[float] = []
-        self.gc_pauses: list[tuple[float, int]] = []
-        self._gc_start = 0.0
-        self._task: asyncio.Task | None = None
-
-    async def _run(self) -> None:
-        while True:
-            start = time.perf_counter()
-            await asyncio.sleep(self.interval)
-            self.late.append(max(0.0, time.perf_counter() - start - self.interval))
-
-    def _gc(self, phase: str, info: dict) -> None:
-        if phase == "start":
-            self._gc_start = time.perf_counter()
-        else:
-            self.gc_pauses.append((time.perf_counter() - self._gc_start, info["generation"]))
-
-    def start(self) -> "StallMonitor":
-        self._cpu = (time.perf_counter(), time.thread_time(), time.process_time())
-        gc.callbacks.append(self._gc)
-        self._task = asyncio.create_task(self._run(), name="stall-monitor")
-        return self
-
-    async def stop(self) -> None:
-        wall, loop_cpu, process_cpu = (b - a for a, b in zip(
-            self._cpu, (time.perf_counter(), time.thread_time(), time.process_time())))
-        self.loop_cpu, self.process_cpu = loop_cpu / wall, process_cpu / wall
-        gc.callbacks.remove(self._gc)
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    @property
-    def worst_ms(self) -> float:
-        return max(self.late, default=0.0) * 1000
-
-    @property
-    def worst_gc_ms(self) -> float:
-        return max((p for p, _ in self.gc_pauses), default=0.0) * 1000
-
-    @property
-    def full_gcs(self) -> int:
-        return sum(1 for _, generation in self.gc_pauses if generation == 2)
 
 
 STAGES = (

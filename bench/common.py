@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import gc
 import statistics
 import time
 from dataclasses import dataclass
@@ -89,3 +92,67 @@ def render_figures(render: Callable[[dict], bytes], view: dict, rounds: int) -> 
 def print_figures(figures: dict[str, float], width: int = 30) -> None:
     for name, value in figures.items():
         print(f"{name:{width}s} {value:8.2f}")
+
+
+class StallMonitor:
+    """Sleeps ``interval`` in a loop and records how late each wake-up was. Also records, for the
+    same span, the longest garbage-collector pause and the CPU used by the loop's thread and by the
+    whole process (bot, fake Discord and render threads share it), so a stall can be attributed."""
+
+    def __init__(self, interval: float = 0.01) -> None:
+        self.interval = interval
+        self.late: list[float] = []
+        self.gc_pauses: list[tuple[float, int]] = []
+        self._gc_start = 0.0
+        self._task: asyncio.Task | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(self.interval)
+            self.late.append(max(0.0, time.perf_counter() - start - self.interval))
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.gc_pauses.append((time.perf_counter() - self._gc_start, info["generation"]))
+
+    def start(self) -> "StallMonitor":
+        self._cpu = (time.perf_counter(), time.thread_time(), time.process_time())
+        gc.callbacks.append(self._gc)
+        self._task = asyncio.create_task(self._run(), name="stall-monitor")
+        return self
+
+    async def stop(self) -> None:
+        wall, loop_cpu, process_cpu = (b - a for a, b in zip(
+            self._cpu, (time.perf_counter(), time.thread_time(), time.process_time())))
+        self.loop_cpu, self.process_cpu = loop_cpu / wall, process_cpu / wall
+        gc.callbacks.remove(self._gc)
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    @property
+    def worst_ms(self) -> float:
+        return max(self.late, default=0.0) * 1000
+
+    @property
+    def worst_gc_ms(self) -> float:
+        return max((p for p, _ in self.gc_pauses), default=0.0) * 1000
+
+    @property
+    def full_gcs(self) -> int:
+        return sum(1 for _, generation in self.gc_pauses if generation == 2)
+
+    async def __aenter__(self) -> "StallMonitor":
+        self.start()
+        await asyncio.sleep(0)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await asyncio.sleep(self.interval * 1.5)  # a stall at the very end still gets measured
+        await self.stop()
+
+

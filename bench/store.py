@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import StallMonitor  # noqa: E402
 from bot.client import GameBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.host import Host, Store  # noqa: E402
@@ -243,40 +244,6 @@ async def _create_schema(path: Path) -> None:
     await store.close()
 
 
-class StallMonitor:
-    """Lateness of a task sleeping 10 ms in a loop, and GC pauses, while running."""
-
-    def __init__(self, interval: float = 0.01) -> None:
-        self.interval, self.late, self.gc_pauses, self._gc_start = interval, [], [], 0.0
-
-    async def _run(self) -> None:
-        while True:
-            start = time.perf_counter()
-            await asyncio.sleep(self.interval)
-            self.late.append(max(0.0, time.perf_counter() - start - self.interval))
-
-    def _gc(self, phase: str, info: dict) -> None:
-        if phase == "start":
-            self._gc_start = time.perf_counter()
-        else:
-            self.gc_pauses.append(time.perf_counter() - self._gc_start)
-
-    async def __aenter__(self) -> "StallMonitor":
-        gc.callbacks.append(self._gc)
-        self._task = asyncio.create_task(self._run())
-        await asyncio.sleep(0)
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        await asyncio.sleep(self.interval * 1.5)  # a stall at the very end still gets measured
-        gc.callbacks.remove(self._gc)
-        self._task.cancel()
-        try:
-            await self._task
-        except asyncio.CancelledError:
-            pass
-
-
 async def resume_figures(path: Path) -> dict:
     gc.unfreeze()
     gc.collect()
@@ -299,7 +266,7 @@ async def resume_figures(path: Path) -> dict:
     await store.close()
     gc.unfreeze()
     return {"seconds": took, "stall_ms": max(monitor.late, default=0) * 1000,
-            "gc_ms": max(monitor.gc_pauses, default=0) * 1000, "scheduled": scheduled,
+            "gc_ms": monitor.worst_gc_ms, "scheduled": scheduled,
             "ai_moves": bot.ai_checked, "posts": shown}
 
 
