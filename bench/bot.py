@@ -265,19 +265,23 @@ class Arena:
     def host(self) -> Host:
         return self.bot.host
 
-    async def start_table(self, owner, other) -> tuple[int, object]:
-        """The real flow: /game new, Join, Start; returns (table id, thread) once the first board is in."""
+    async def open_lobby(self, owner, players: int) -> tuple[object, object, object]:
+        """/game new for a Minoa table of ``players``; returns (lobby message, thread, table)."""
         fake = self.fake
         lobby = await (await fake.send_slash_command(
-            "game new", user=owner, channel=self.general, options={"game": "minoa", "players": 2})).reply(timeout=30)
+            "game new", user=owner, channel=self.general, options={"game": "minoa", "players": players})).reply(timeout=30)
         thread = await fake.wait_until(lambda: fake.channels.get(lobby.id), timeout=30, what="thread")
         for _ in range(1500):
             table = await self.host.store.table_by_thread(thread.id)
             if table is not None:
-                break
+                return lobby, thread, table
             await asyncio.sleep(0.02)
-        else:
-            raise RuntimeError("the lobby was never tied to its thread")
+        raise RuntimeError("the lobby was never tied to its thread")
+
+    async def start_table(self, owner, other) -> tuple[int, object]:
+        """The real flow: /game new, Join, Start; returns (table id, thread) once the first board is in."""
+        fake = self.fake
+        lobby, thread, table = await self.open_lobby(owner, 2)
         await (await fake.click_button(lobby, f"lb:join:{table.id}", user=other)).reply(timeout=30)
         mark = fake.mark()
         await (await fake.click_button(lobby, f"lb:start:{table.id}", user=owner)).reply(timeout=30)
@@ -289,14 +293,7 @@ class Arena:
         played by :meth:`autoplay` at once whenever it is to move, so the AIs think nearly all the
         time (a table with no human left would end)."""
         fake = self.fake
-        lobby = await (await fake.send_slash_command(
-            "game new", user=owner, channel=self.general, options={"game": "minoa", "players": 3})).reply(timeout=30)
-        thread = await fake.wait_until(lambda: fake.channels.get(lobby.id), timeout=30, what="thread")
-        for _ in range(1500):
-            table = await self.host.store.table_by_thread(thread.id)
-            if table is not None:
-                break
-            await asyncio.sleep(0.02)
+        lobby, thread, table = await self.open_lobby(owner, 3)
         for _ in range(2):
             await (await fake.select(lobby, f"la:{table.id}", ["mcts"], user=owner)).reply(timeout=30)
         await (await fake.click_button(lobby, f"lb:start:{table.id}", user=owner)).reply(timeout=30)
