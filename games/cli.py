@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
@@ -199,6 +200,11 @@ def _prepare_out(path: str | None) -> Path | None:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot create the output folder “{path}”: {exc.strerror or exc}") from None
+    try:  # find out now, not after a whole game was played
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot write in the output folder “{path}”: {exc.strerror or exc}") from None
     return directory
 
 
@@ -233,6 +239,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: Te
     except GameError as exc:  # a refused move outside a moves file (e.g. selfplay): still JSON
         json.dump(report(None, None, 0, {"line": 0, "message": str(exc)}), out, ensure_ascii=False)
         code = REFUSED
+    except OSError as exc:  # e.g. the output folder filled up or vanished during selfplay
+        json.dump(report(None, None, 0, {"line": 0, "message": f"cannot write: {exc.strerror or exc}"}), out,
+                  ensure_ascii=False)
+        code = UNUSABLE
     except (KeyError, ValueError, TypeError) as exc:  # e.g. a malformed state; still no traceback
         message = f"internal error: {type(exc).__name__}: {exc}"
         json.dump(report(None, None, 0, {"line": 0, "message": message}), out, ensure_ascii=False)

@@ -164,3 +164,21 @@ def test_selfplay_writes_the_full_board_beside_a_summary_image(tmp_path):
     summaries = [p for p in pngs if not p.endswith("-full.png")]
     assert len(summaries) == data["applied"] + 1
     assert [p.replace(".png", "-full.png") for p in summaries] == [p for p in pngs if p.endswith("-full.png")]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, a folder nobody can write in")
+def test_selfplay_into_an_unwritable_folder_is_a_json_error_before_playing():
+    # /proc exists and refuses new files even to root (chmod would not stop root).
+    code, data = run("selfplay", "minoa", "--players", "2", "--out", "/proc")
+    assert code == 2 and set(data) == REPORT_KEYS
+    assert data["ok"] is False and "cannot write in the output folder" in data["error"]["message"]
+    assert data["applied"] == 0
+
+
+def test_selfplay_output_that_fails_midway_is_a_json_error(tmp_path, monkeypatch):
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code, data = run("selfplay", "minoa", "--players", "2", "--out", str(tmp_path))
+    assert code == 2 and "No space left on device" in data["error"]["message"]
