@@ -28,9 +28,11 @@ class GameBot(commands.Bot):
     """Receives its settings and host from outside (tests give it a fake Discord and a temp file)."""
 
     def __init__(self, settings: Settings, host: Host, *, sync_commands: bool = True) -> None:
-        # No privileged intents: slash commands and components need none.
+        # No privileged intents: slash commands and components need none. Nothing the bot sends
+        # pings anyone unless that send names whom (display names echoed in posts may read
+        # "@everyone" or "<@&role>").
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.host = host
         self.presenter = Presenter(self)

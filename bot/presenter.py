@@ -12,7 +12,7 @@ import io
 import logging
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 import discord
 
@@ -36,11 +36,15 @@ DMS_CLOSED = 50007
 MOVES_PER_POST = 10
 #: Moves the status message lists.
 STATUS_MOVES = 3
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 #: Seconds an AI table waits before asking again when the AI queue is full.
 AI_BUSY_RETRY = 2.0
 #: Board PNGs kept per (table, version, language, full board): /board and mid-turn replies reuse them.
 IMAGE_CACHE_SIZE = 128
+
+
+def pinging(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
+    """Notify exactly these users (never roles or @everyone, whatever names the text echoes)."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids if u], roles=False, everyone=False)
 
 
 def board_file(table: TableRow, image: bytes | None, description: str | None = None, *, suffix: str = "") -> Any:
@@ -140,12 +144,10 @@ class Presenter:
             board = None
             if table.settings.get("posts", True):
                 # The seat line names everyone; only the players the game now waits on are pinged.
-                waiting = [discord.Object(s.user_id) for s in self.host.waiting_on(table) if s.user_id]
                 board = await thread.send(content=await self._board_text(table, lang),
                                           file=board_file(table, image, await self.alt_text(table, lang)),
                                           view=view or discord.utils.MISSING,
-                                          allowed_mentions=discord.AllowedMentions(users=waiting, roles=False,
-                                                                                   everyone=False))
+                                          allowed_mentions=pinging(s.user_id for s in self.host.waiting_on(table)))
                 table.board_message_id = board.id
             await self._status(table, thread, lang, image if board is None else None, view)
             # One update: the version is shown and (with a post) where its board is.
@@ -366,7 +368,7 @@ class Presenter:
                 lang = await self.bot.guild_lang(table.guild_id)
                 thread = await self.bot.channel(fresh.thread_id)
                 await thread.send(t("play.dm_closed", lang, mention=f"<@{user_id}>"),
-                                  allowed_mentions=discord.AllowedMentions(users=True))
+                                  allowed_mentions=pinging([user_id]))
             return False
         return True
 
@@ -407,7 +409,7 @@ class Presenter:
                                        t(key, dm_lang, mentions=seat.name, table=table.id, due=when)
                                        + "\n" + thread_link(table))
         thread = await self.bot.channel(table.thread_id)
-        await thread.send(text, allowed_mentions=MENTION_USERS)
+        await thread.send(text, allowed_mentions=pinging(s.user_id for s in due.seats))
         await self.show(table.id)
 
     async def send_digests(self, now: float) -> None:

@@ -489,6 +489,9 @@ class FakeMessage:
     thread: Optional[FakeChannel] = None
     sticker_ids: List[str] = field(default_factory=list)
     poll: Optional[Dict[str, Any]] = None
+    #: who this message notified when it was sent (edits never notify), by Discord's rules for
+    #: ``allowed_mentions``: {'users': set of ids, 'roles': set of ids, 'everyone': bool}
+    pings: Dict[str, Any] = field(default_factory=lambda: {'users': set(), 'roles': set(), 'everyone': False})
 
     # -- convenience -----------------------------------------------------
     @property

@@ -66,6 +66,23 @@ CHANNEL_MESSAGE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLA
 INTERACTION_MESSAGE_FLAGS = CHANNEL_MESSAGE_FLAGS | FLAG_EPHEMERAL
 
 
+def pings(content: str, allowed: Optional[Dict[str, Any]]) -> Dict[str, Any]:
+    """Who a new message with ``content`` notifies under ``allowed_mentions`` (Discord's rules: no
+    ``allowed_mentions`` parses everything; ``parse`` names the kinds parsed from the content;
+    ``users``/``roles`` list the only ids that may be notified)."""
+    users = {int(u) for u in re.findall(r'<@!?(\d+)>', content or '')}
+    roles = {int(r) for r in re.findall(r'<@&(\d+)>', content or '')}
+    everyone = bool(re.search(r'@(everyone|here)', content or ''))
+    if allowed is None:
+        return {'users': users, 'roles': roles, 'everyone': everyone}
+    parse = set(allowed.get('parse') or [])
+    allowed_users = {int(u) for u in allowed.get('users') or []}
+    allowed_roles = {int(r) for r in allowed.get('roles') or []}
+    return {'users': users if 'users' in parse else users & allowed_users,
+            'roles': roles if 'roles' in parse else roles & allowed_roles,
+            'everyone': everyone and 'everyone' in parse}
+
+
 def _json(obj: Any, status: int = 200) -> web.Response:
     # discord.py's json_or_text() only parses JSON when Content-Type is exactly
     # 'application/json' (aiohttp's json_response appends '; charset=utf-8').
@@ -1516,6 +1533,7 @@ class FakeDiscord:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_LOADING) if editing else 0
             msg.flags = keep | (int(payload['flags']) & allowed_flags)
         if not editing:
+            msg.pings = pings(msg.content, payload.get('allowed_mentions'))
             msg.tts = bool(payload.get('tts'))
             msg.sticker_ids = list(payload.get('sticker_ids') or [])
             msg.poll = payload.get('poll')

@@ -1,0 +1,41 @@
+"""Hostile people through the fake Discord: display names that try to ping, oversized or forged
+input. Nothing they send pings anyone the bot did not mean to, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+from tests.test_bot_e2e import World, play
+
+
+def test_a_nickname_that_pings_pings_nobody(tmp_path):
+    async def scenario(world: World):
+        fake = world.fake
+        role = fake.create_role(world.guild, "Moderators")
+        bystander = fake.create_user("bystander")
+        fake.add_member(world.guild, bystander)
+        hostile = f"@everyone @here <@&{role.id}> <@{bystander.id}>"
+        fake.add_member(world.guild, world.mallory, nick=hostile)
+        async with world.running():
+            table_id, lobby = await world.open_lobby(3)
+            for user in (world.bob, world.mallory):
+                await (await fake.click_button(lobby, f"lb:join:{table_id}", user=user)).reply()
+            await (await fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
+            await world.settled(table_id)
+            assert (await world.host.table(table_id)).seats[2].name == hostile
+            # Mallory resigns: the thread says so with her name, and the AI that takes her seat
+            # is named after her in every later post's seat line.
+            prompt = await (await fake.send_slash_command("resign", user=world.mallory,
+                                                          channel=world.thread())).reply()
+            await (await fake.click_button(prompt, f"rs:{table_id}", user=world.mallory)).reply()
+            await world.settled(table_id)
+            sent = [m for m in fake.messages if m.author.id == fake.bot_user.id]
+            echoed = [m for m in sent if hostile in m.content]
+            assert len(echoed) >= 2  # the name really was echoed (resignation, seat lines)
+            for message in sent:
+                assert message.pings["everyone"] is False, message.content
+                assert not message.pings["roles"], message.content
+                assert bystander.id not in message.pings["users"], message.content
+            # The bot still pings whom it means to: the player to move.
+            table = await world.host.table(table_id)
+            waiting = {s.user_id for s in world.host.waiting_on(table)} - {None}
+            assert waiting and waiting <= world.boards()[-1].pings["users"]
+    play(scenario, tmp_path)
