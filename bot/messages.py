@@ -21,6 +21,16 @@ MESSAGES = {
         "en": "The game moved on before your action arrived; nothing was changed. Look at the latest board and try again.",
         "ja": "操作が届く前にゲームが進みました。何も変更されていません。最新の盤面を見てからやり直してください。",
     },
+    "host.repeated": {
+        "en": "You just played {move}, and nothing has happened since: it was not played a second time "
+              "(a resent command?). If you do mean to play it again, press the button.",
+        "ja": "直前に {move} を指したばかりで、その後何も起きていません。二重送信の可能性があるため、もう一度は指していません。"
+              "本当にもう一度指す場合はボタンを押してください。",
+    },
+    "host.move_too_long": {
+        "en": "That move is too long to be a move (at most {limit} characters). Nothing was changed.",
+        "ja": "手として長すぎます（最大{limit}文字）。何も変更されていません。",
+    },
     "host.already_joined": {"en": "You have already joined this game.", "ja": "すでにこのゲームに参加しています。"},
     "host.lobby_full": {
         "en": "All {count} seats are taken.", "ja": "{count}席すべてが埋まっています。"},

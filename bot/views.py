@@ -206,6 +206,14 @@ def builder_view(table_id: int, version: int, notations: list[str], prefix: str,
     return view
 
 
+def confirm_view(table_id: int, version: int, move: str, lang: str) -> discord.ui.View:
+    """One Play button for ``move`` on the version the player saw (a repeated typed move)."""
+    view = discord.ui.View(timeout=None)
+    if len(f"mp:{table_id}:{version}:{move}") <= 100:
+        view.add_item(PlayButton(table_id, version, move, lang))
+    return view
+
+
 # -- resign -----------------------------------------------------------------------------------
 
 

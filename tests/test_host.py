@@ -248,3 +248,65 @@ def test_move_records_can_be_read_whole_or_just_the_last_few(tmp_path):
         assert [m.ply for m in await host.store.moves(table.id, after_version=table.version - 1)] == [3]
         await host.store.close()
     run(scenario())
+
+
+@pytest.mark.parametrize("game_name", ["medina", "middle_ages"])
+def test_a_typed_move_sent_twice_lands_once_and_a_later_identical_move_lands(tmp_path, game_name):
+    """Issue 12.3: the same typed move twice in a row (a resend) is not applied twice; playing it
+    again takes a confirmation bound to the version seen; the same move on a later turn, after
+    someone else's move, is just played."""
+    from bot.host import RepeatedMove
+    from games.rng import Rng
+
+    async def scenario():
+        host = await open_host(tmp_path / "db.sqlite3")
+        table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                      game_name=game_name, num_players=2, options={})
+        table = await host.start((await host.join(table.id, BOB, "bob")).id, ALICE)
+        users = {0: ALICE, 1: BOB}
+        rng, last_by = Rng(5), {}
+        repeated = later = False
+        for _ in range(400):
+            if repeated and later:
+                break
+            seat = host.waiting_on(table)[0].seat
+            legal = host.legal_notations(table, users[seat])
+            previous = last_by.get(seat)
+            someone_else_since = previous is not None and previous[1] < table.version
+            if previous and previous[0] in legal and someone_else_since and not later:
+                notation = previous[0]  # an identical move on a later turn: just played
+                later = True
+            else:
+                notation = rng.choice(legal)
+            table = await host.play(table.id, users[seat], notation)
+            last_by[seat] = (notation, table.version)
+            if host.waiting_on(table) and host.waiting_on(table)[0].seat == seat and not repeated \
+                    and notation in host.legal_notations(table, users[seat]):
+                before, recorded = table.version, len(await host.store.moves(table.id))
+                with pytest.raises(RepeatedMove) as refused:
+                    await host.play(table.id, users[seat], notation)
+                assert refused.value.version == before and (await host.table(table.id)).version == before
+                assert len(await host.store.moves(table.id)) == recorded  # nothing recorded
+                table = await host.play(table.id, users[seat], notation, version=refused.value.version)
+                assert table.version == before + 1
+                with pytest.raises(HostError, match="moved on"):  # the confirmation clicked twice
+                    await host.play(table.id, users[seat], notation, version=refused.value.version)
+                repeated = True
+                last_by[seat] = (notation, table.version)
+        assert repeated and later
+        await host.store.close()
+    run(scenario())
+
+
+def test_oversized_text_and_forged_table_ids_are_refused_specifically(tmp_path):
+    async def scenario():
+        host = await open_host(tmp_path / "db.sqlite3")
+        table = await started(host)
+        with pytest.raises(HostError, match="too long to be a move"):
+            await host.play(table.id, ALICE, "e9-f8 " * 2000)
+        for forged in (10 ** 30, 0, -5):
+            with pytest.raises(HostError, match="does not exist"):
+                await host.table(forged)
+        assert (await host.table(table.id)).version == table.version
+        await host.store.close()
+    run(scenario())

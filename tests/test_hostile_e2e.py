@@ -39,3 +39,38 @@ def test_a_nickname_that_pings_pings_nobody(tmp_path):
             waiting = {s.user_id for s in world.host.waiting_on(table)} - {None}
             assert waiting and waiting <= world.boards()[-1].pings["users"]
     play(scenario, tmp_path)
+
+
+class MedinaWorld(World):
+    game = "medina"
+
+
+def test_the_same_move_typed_twice_asks_before_playing_it_again(tmp_path):
+    async def scenario(world: MedinaWorld):
+        from games.rng import Rng
+
+        async with world.running():
+            table_id, _ = await world.start_game(players=2)
+            people = {world.alice.id: world.alice, world.bob.id: world.bob}
+            rng = Rng(11)
+            for _ in range(200):
+                table = await world.settled(table_id)
+                (waiting,) = world.host.waiting_on(table)
+                user = people[waiting.user_id]
+                notation = rng.choice(world.host.legal_notations(table, user.id))
+                await world.move(user, notation)
+                table = await world.host.table(table_id)
+                again = world.host.waiting_on(table)
+                if again and again[0].user_id == user.id and notation in world.host.legal_notations(table, user.id):
+                    break
+            else:
+                raise AssertionError("no turn let a player repeat a move")
+            version = table.version
+            ask = await world.move(user, notation)  # the same text again: a resend?
+            assert ask.ephemeral and ("nothing has happened since" in ask.content or "その後何も起きていません" in ask.content)
+            assert (await world.host.table(table_id)).version == version
+            play_again = next(b for b in ask.buttons() if b["custom_id"] == f"mp:{table_id}:{version}:{notation}")
+            done = await (await world.fake.click_button(ask, play_again["custom_id"], user=user)).reply()
+            assert notation in done.content and (await world.host.table(table_id)).version == version + 1
+            await world.settled(table_id)
+    play(scenario, tmp_path, world_class=MedinaWorld)

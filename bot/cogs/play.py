@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded
-from bot.host import HostError, TableRow
+from bot.host import HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
 from bot.presenter import board_file
-from bot.views import builder_view, resign_view
+from bot.views import builder_view, confirm_view, resign_view
 from games.errors import GameError
 
 if TYPE_CHECKING:
@@ -36,7 +36,12 @@ class PlayCog(commands.Cog, name="Play"):
     @app_commands.describe(notation=ls("cmd.opt.notation.desc"))
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
         table = await self._table_here(interaction)
-        await self._play(interaction, table.id, notation, version=None)
+        try:
+            await self._play(interaction, table.id, notation, version=None)
+        except RepeatedMove as repeat:  # sent twice? play it again only on a click bound to this version
+            lang = await self.bot.lang_for(interaction)
+            await self.bot.reply(interaction, repeat.message(lang),
+                                 view=confirm_view(repeat.table_id, repeat.version, repeat.notation, lang))
 
     @move.autocomplete("notation")
     async def move_autocomplete(self, interaction: discord.Interaction,

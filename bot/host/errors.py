@@ -7,3 +7,15 @@ class HostError(GameError):
     """A refusal by the host; ``key`` names its text in the catalogue (``bot/messages.py``)."""
 
     key = "host.error"
+
+
+class RepeatedMove(HostError):
+    """A typed move that repeats, word for word, the same player's move just before it, with
+    nothing in between: most likely the same submission sent twice (a retry after a network
+    error). It is not played; the player may confirm it on the version they have seen."""
+
+    key = "host.repeated"
+
+    def __init__(self, table_id: int, version: int, notation: str) -> None:
+        super().__init__(move=notation)
+        self.table_id, self.version, self.notation = table_id, version, notation

@@ -24,9 +24,15 @@ from games.registry import get_game
 import bot.messages  # noqa: F401  (registers the host's texts)
 from bot.host.ai_pool import AIPool
 from bot.host.clock import TimeControl, parse_hours
-from bot.host.errors import HostError
+from bot.host.errors import HostError, RepeatedMove
 from bot.host.pbp import TIMEOUT_POLICIES, PlayByPost
 from bot.host.store import MoveRow, SeatRow, StaleVersion, Store, TableRow
+
+#: The longest move text the host reads (every game's notation is far shorter): longer input is
+#: refused before any parser sees it.
+MAX_NOTATION = 200
+#: Table ids are SQLite integers; a forged larger one is refused, not sent to storage.
+MAX_TABLE_ID = (1 << 63) - 1
 
 #: Level an AI seat gets when it takes over a human's seat (resigned, dropped, voted out).
 RESIGN_AI_LEVEL = "random"
@@ -83,6 +89,8 @@ class Host(PlayByPost):
         ``stamp`` moved), when any other connection may have committed (the store's
         ``generation``, read without a round trip) and on ``StaleVersion``. Callers get their
         own copy to change as they like; the state dict is shared and read-only."""
+        if not 0 < table_id <= MAX_TABLE_ID:  # e.g. a forged button id
+            raise HostError("host.no_table", table=str(table_id)[:24])
         found = self._cached(table_id)
         if found is not None:
             return found
@@ -285,7 +293,14 @@ class Host(PlayByPost):
     # -- play ---------------------------------------------------------------------------------
 
     async def play(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> TableRow:
-        """A human's move in notation. ``version``, when given (buttons), must still be current."""
+        """A human's move in notation. ``version``, when given (buttons), must still be current.
+
+        Without a version (a typed move), a move that repeats the same player's move just before
+        it, with nothing in between, raises :class:`RepeatedMove` instead of landing twice: the
+        player confirms it on the version they saw (a legitimate identical move on a later turn
+        always has someone else's move, or a new turn, in between)."""
+        if len(text) > MAX_NOTATION:
+            raise HostError("host.move_too_long", limit=MAX_NOTATION)
         async with self.lock(table_id):
             cached = self._cached(table_id) is not None
 
@@ -307,6 +322,11 @@ class Host(PlayByPost):
                 self._tables.pop(table_id, None)
                 table = await self.table(table_id)
                 seat, game, state, move = check(table)
+            if version is None:
+                notation = game.format_move(state, move)
+                last = await self.store.moves(table_id, last=1)
+                if last and last[0].version == table.version and last[0].seat == seat and last[0].notation == notation:
+                    raise RepeatedMove(table_id, table.version, notation)
             return await self._commit(table, game, state, seat, move)
 
     async def play_ai(self, table_id: int) -> TableRow | None:
