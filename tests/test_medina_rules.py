@@ -224,6 +224,28 @@ def test_t7_last_player_with_roofs_must_place_a_rooftop():
     assert other.roof_due
 
 
+ISSUE13_T7 = ["0 brown I4", "1 purple A6", "1 grey N6", "0 orange G2", "0 wall 1S", "1 wall 2W", "1 roof A6",
+              "0 purple L8", "0 merchant E5", "1 orange H2", "1 brown J4", "0 roof I4", "0 roof L8",
+              "1 orange I2", "1 brown N2", "0 roof G2", "0 roof N6"]
+
+
+def test_t7_a_due_rooftop_that_became_impossible_does_not_cut_the_turn_short():
+    """T2 / T4 with T7 (issue 13.1): seat 1's rooftop is due (seat 0 holds none), seat 1 first puts a
+    neutral rooftop on the only palace it could roof; it still has a second, compulsory placement."""
+    state = new(2, start_merchant="F5", last_roof_rule="no_other_roofs")
+    state, _ = play(medina, state, *ISSUE13_T7)
+    assert medina.to_act(state) == {1} and state.roof_due and state.placements_left == 2
+    assert legal(state) >= {"roof N2", "neutral N2"} and "wall 1E" in legal(state)
+    state, _ = play(medina, state, "1 neutral N2")
+    assert medina.to_act(state) == {1} and state.placements_left == 1
+    assert not medina.view(state, None)["roof_due"]  # the obligation lapsed: no own rooftop fits any more
+    assert "wall 1E" in legal(state) and not any(m.startswith("roof") for m in legal(state))
+    decision = medina.decision(state, 1)
+    assert decision.key == "medina.decide.place.left"
+    state, _ = play(medina, state, "1 wall 1E")
+    assert medina.to_act(state) == {0}
+
+
 # -- §7.1 buildings (§16.3, §8) ----------------------------------------------------------------------
 
 

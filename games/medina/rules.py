@@ -205,6 +205,12 @@ def place(state: MedinaState, seat: int, move: Move) -> tuple[MedinaState, Happe
     if new.last is None or new.last.get("turn") != new.turns_played:
         new.last = {"seat": seat, "moves": [], "turn": new.turns_played}
     new.last["moves"] = list(new.last["moves"]) + [[kind, at, shown]]
+    # T7: the rooftop is due only while one can still be placed; a first placement that took the
+    # last palace it could roof (a neutral rooftop) lifts the duty, and T2 still asks for the
+    # second placement instead of ending the turn.
+    if new.roof_due and not new.roof_done and not has_own_roof_placement(new, seat):
+        new.roof_due = False
+        new._legal = {}
     # T2 / T4: the seat goes on while it has placements left and can place; else the next seat.
     if new.placements_left > 0 and placements(new, seat):
         return new, happened
