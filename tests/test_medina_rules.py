@@ -121,6 +121,20 @@ def test_random_setup_is_seeded_and_keeps_the_merchant_off_the_well():
         assert a.lines[0][0] != a.well and a.geo.is_interior[a.well] and a.geo.is_interior[a.lines[0][0]]
 
 
+
+def test_a_random_well_avoids_a_fixed_start_merchant():
+    """§5.2 (issue 13.2): the well is drawn among the interior cells other than a fixed start merchant's."""
+    state = medina.new_game(3, {"start_merchant": "H6", "well": "on"}, 150)
+    assert state.geo.names[state.lines[0][0]] == "H6" and state.well != state.lines[0][0]
+    for players in (2, 3, 4):
+        for seed in range(400):
+            state = medina.new_game(players, {"start_merchant": "h6", "well": "on"}, seed)
+            assert state.geo.is_interior[state.well] and state.geo.names[state.well] != "H6"
+            assert state.geo.names[state.lines[0][0]] == "H6"
+    # Both cells fixed on the same cell is still the player's choice to refuse, with its reason.
+    with pytest.raises(SetupError, match="well's cell h6"):
+        medina.new_game(3, {"start_merchant": "h6", "well": "on", "well_cell": "h6"})
+
 # -- §6 turn structure -----------------------------------------------------------------------------
 
 

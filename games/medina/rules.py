@@ -85,9 +85,19 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MedinaStat
     geo = side(edition, num_players)
     rng = Rng(seed)
     interior = [i for i in geo.city if geo.is_interior[i]]
+    fixed_start = None
+    if edition == 2 and options["start_merchant"] != RANDOM:
+        fixed_start = option_cell(geo, options["start_merchant"], "start_merchant")
     well = None
     if options["well"]:
-        well = rng.choice(interior) if options["well_cell"] == RANDOM else option_cell(geo, options["well_cell"], "well_cell")
+        if options["well_cell"] != RANDOM:
+            well = option_cell(geo, options["well_cell"], "well_cell")
+        else:
+            well = rng.choice(interior)
+            if well == fixed_start:
+                # §5.2: the random well avoids a fixed start merchant's cell. Redrawn only on that
+                # clash, so every other seed still sets up (and replays) exactly as before.
+                well = rng.choice([i for i in interior if i != fixed_start])
     kind, aux = empty_board(geo, well)
     blocked, bonus = well_data(geo, well)
     supply = initial_supply(edition, num_players)
@@ -103,11 +113,11 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MedinaStat
     if edition == 1:
         state.phase, state.turn = START_MERCHANT, 0
     else:
-        if options["start_merchant"] == RANDOM:
+        if fixed_start is None:
             start = rng.choice([i for i in interior if i != well])
         else:
-            start = option_cell(geo, options["start_merchant"], "start_merchant")
-            if start == well:
+            start = fixed_start
+            if start == well:  # both cells fixed on the same cell
                 raise SetupError("medina.setup.merchant_on_well", value=options["start_merchant"])
         state.lines = [(start,)]
         add_merchant(state, start)
