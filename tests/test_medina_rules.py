@@ -169,6 +169,40 @@ def test_edition1_start_player_places_the_start_merchant_then_a_normal_turn():
     assert "merchant A5" in legal(anywhere)
 
 
+
+def test_edition1_screens_before_the_start_merchant_tell_each_seat_the_truth():
+    """Issue 13.4: only the start player can act, and only with the start merchant."""
+    state = new(3, edition=1)
+    start = medina.private_view(state, 0)
+    assert start["placeable"] == [] and start["start_merchant"] == {"seat": 0, "you": True, "anywhere": False}
+    en, ja = medina.describe_private(start, "en"), medina.describe_private(start, "ja")
+    assert "You could place now" not in en and "merchant F7" in en and "start merchant" in en
+    assert "今置けるもの" not in ja and "スタートの商人" in ja and "merchant F7" in ja
+    for seat in (1, 2):
+        other = medina.private_view(state, seat)
+        assert other["placeable"] == [] and other["start_merchant"] == {"seat": 0, "you": False, "anywhere": False}
+        en, ja = medina.describe_private(other, "en"), medina.describe_private(other, "ja")
+        assert "You could place now" not in en and "Seat 0 places the start merchant" in en
+        assert "今置けるもの" not in ja and "席0" in ja and "スタートの商人" in ja
+    anywhere = medina.private_view(new(3, edition=1, e1_start_merchant_anywhere="on"), 0)
+    assert "on any cell" in medina.describe_private(anywhere, "en")
+    assert "好きなマス" in medina.describe_private(anywhere, "ja")
+    # Once it is placed, the screens list the pieces again.
+    state, _ = play(medina, state, "0 merchant F5")
+    assert "start_merchant" not in medina.private_view(state, 1)
+    assert "grey" in medina.private_view(state, 1)["placeable"]
+    assert "You could place now: grey" in medina.describe_private(medina.private_view(state, 0), "en")
+
+
+def test_rules_help_explains_the_last_player_with_roofs_rule_and_the_edition1_start():
+    from games.medina.messages import RULES_HELP
+
+    en, ja = RULES_HELP["en"], RULES_HELP["ja"]
+    assert "last_roof_rule" in en and "no_other_roofs" in en and "only `roof`" in en
+    assert "last_roof_rule" in ja and "no_other_roofs" in ja and "最後の屋根" in ja
+    assert "start merchant" in en and "スタートの商人" in ja
+    assert "edition 1: black" not in en and "第1版では黒" not in ja  # no tea in edition 1 (§13)
+
 def test_a_seat_that_cannot_place_is_skipped_and_the_game_ends_when_nobody_can():
     data = medina.state_to_json(new(3, start_merchant="h6", e2_opening_single_placements="off"))
     data["supply"][1] = [0] * 9
@@ -402,10 +436,19 @@ def test_tea_tiles_three_two_one_zero():
     assert state.tea == [3, 2, 1, 0] and state.tea_pool == 0
 
 
-def test_modules_on_an_edition1_table_take_tea_from_black():
-    state, _ = play(medina, new(3, edition=1, tea="on", well="on", well_cell="h6"), "0 merchant C9")
-    state, _ = force(state, "0 black B2", "0 roof B2", "1 black M9", "1 roof M9")
-    assert state.tea == [3, 2, 0] and state.geo.names[state.well] == "H6"
+@pytest.mark.parametrize("modules,named", [({"well": "on"}, "well=on"), ({"tea": "on"}, "tea=on"),
+                                           ({"well": "on", "tea": "on", "well_cell": "h6"}, "well=on, tea=on")])
+def test_edition1_refuses_the_edition2_modules(modules, named):
+    """§1 / §13 (issue 13.3): the well and the tea tiles are edition-2 components; edition 1 has
+    no tea tiles to hand out (none from black rooftops), so set-up refuses them by name."""
+    with pytest.raises(SetupError) as refused_setup:
+        medina.new_game(3, {"edition": "1", **modules})
+    error = refused_setup.value
+    assert error.key == "medina.setup.e1_modules" and error.params["modules"] == named
+    assert "edition-2" in error.message("en") and named in error.message("en")
+    assert "第2版" in error.message("ja") and named in error.message("ja")
+    for players in (3, 4):  # both off (the default) is fine
+        assert medina.new_game(players, {"edition": "1", "well": "off", "tea": "off"}).tea_pool == 0
 
 
 def test_a_neutral_purple_rooftop_discards_its_tea_batch_or_is_ignored():

@@ -71,15 +71,21 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MedinaStat
 
     Edition 1 is for 3-4 players; its start player's first move places the start merchant
     (§5.1). In edition 2 the well (module) and then the start merchant go on random interior
-    cells, unless ``well_cell`` / ``start_merchant`` fix them. Seat 0 starts (the lobby's seating
-    decides who that is). The well and tea modules are edition-2 components; an edition-1 table may
-    use them too, tea tiles then coming from the colour in purple's slot (black).
+    cells, unless ``well_cell`` / ``start_merchant`` fix them; a random well never lands on a
+    fixed start merchant's cell. Seat 0 starts (the lobby's seating decides who that is).
+
+    Raises :class:`~games.errors.SetupError` for an edition-1 table with fewer than 3 players, a
+    fixed start merchant, or the well or tea module (edition-2 components, §1 / §13); for
+    ``well_cell`` without the well; for a cell that is not interior; for both cells fixed on one.
     """
     edition = int(options["edition"])
     if edition == 1 and num_players < 3:
         raise SetupError("medina.setup.e1_players", count=num_players)
     if edition == 1 and options["start_merchant"] != RANDOM:
         raise SetupError("medina.setup.e1_start_merchant")
+    if edition == 1 and (options["well"] or options["tea"]):
+        named = [f"{name}=on" for name in ("well", "tea") if options[name]]
+        raise SetupError("medina.setup.e1_modules", modules=", ".join(named))
     if not options["well"] and options["well_cell"] != RANDOM:
         raise SetupError("medina.setup.well_cell_without_well")
     geo = side(edition, num_players)
