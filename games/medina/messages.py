@@ -31,6 +31,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "`orange F7`・`roof F7`・`stable F7`・`merchant F7` のようにコマとマス、城壁は `wall 1E` "
               "のように腕、ティーブレイクは `tea` と書いてください",
     },
+    "medina.reason.too_long": {
+        "en": "a move is at most {limit} characters, like `orange F7` or `wall 1E`",
+        "ja": "手は `orange F7` や `wall 1E` のように{limit}文字以内で書いてください",
+    },
+    "medina.reason.control": {
+        "en": "it contains an invisible or control character ({code}); write a piece and a cell "
+              "like `orange F7`",
+        "ja": "見えない文字または制御文字({code})が含まれています。`orange F7` のようにコマとマスを"
+              "書いてください",
+    },
+    "medina.reason.digits": {
+        "en": "write numbers with the digits 0-9 (“{char}” is not one), like `orange F7`",
+        "ja": "数字は 0〜9 で書いてください(「{char}」は使えません)。例: `orange F7`",
+    },
     "medina.reason.unknown_word": {
         "en": "“{word}” is not a piece (grey, black/purple, brown, orange, roof, neutral, stable, "
               "merchant, wall, tea)",

@@ -14,7 +14,7 @@ from games.messages import Text, register_messages, text_to_json, translate
 from games.minoa import rules
 from games.minoa.board import IS_RIM, LINE_TRIANGLES
 from games.minoa.messages import MESSAGES, RULES_HELP
-from games.minoa.notation import format_line, parse_line
+from games.minoa.notation import PASS_WORDS, format_line, normal, parse_line, shown
 from games.minoa.rules import COLOURS, TEAMS, MinoaState, Move
 from games.registry import register
 
@@ -177,9 +177,12 @@ class Minoa(Game[MinoaState, Move]):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, state: MinoaState, text: str, seat: int | None = None) -> Move:
-        if text.strip().lower() in ("pass", "パス"):
+        """Read ``text`` (``e4-e5``). Raises ``MalformedMove`` for anything outside the notation,
+        hostile text included (see :func:`games.minoa.notation.normal`), and ``IllegalMove`` for
+        ``pass``."""
+        if normal(text) in PASS_WORDS:
             # §6.3: passing is automatic, so it is never a move a player chooses.
-            raise IllegalMove(text=text, reason=Text("minoa.reason.no_pass"))
+            raise IllegalMove(text=shown(str(text)), reason=Text("minoa.reason.no_pass"))
         return Move(parse_line(text))
 
     def format_move(self, state: MinoaState, move: Move) -> str:
