@@ -3,7 +3,7 @@
 ``e4-e5`` or ``e5-e4`` name the same line; vertices are a row letter ``a``..``i`` and a column
 counted from the left of the row. :func:`format_line` writes the upper-left end first.
 :func:`parse_line` reads it case-insensitively, with spaces around the dash, an en or em dash,
-and full-width characters (``ｅ４－ｅ５``) as typed with a Japanese IME; it refuses anything else
+and full-width characters (``ｅ４－ｅ５``, ``e4ーe5``) as typed with a Japanese IME; it refuses anything else
 as malformed, hostile text included (see :func:`normal`).
 """
 
@@ -23,7 +23,8 @@ _POINT = re.compile(r"^[a-z][0-9]{1,2}$")
 MAX_TEXT = 64
 #: Full-width ASCII forms and the ideographic space, then the dashes read as ``-``.
 _FOLD = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
-_DASHES = {ord(dash): "-" for dash in "‐‑‒–—―−"}
+#: ``ー`` is what the minus key gives in a Japanese IME's kana mode.
+_DASHES = {ord(dash): "-" for dash in "‐‑‒–—―−ー"}
 _DIGITS = frozenset("0123456789")
 PASS_WORDS = ("pass", "パス")
 
