@@ -8,6 +8,7 @@ states survive JSON, every legal move survives format -> parse, the record repla
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from dataclasses import replace
 
@@ -86,7 +87,7 @@ def check_invariants(state) -> None:
         assert len(opened) <= 1, "at most one open palace per colour"
     # Merchant lines are paths of orthogonal steps; walls leave every side's gate open.
     for line in state.lines:
-        assert all(b in geo.n4[a] for a, b in zip(line, line[1:]))
+        assert all(b in geo.n4[a] for a, b in itertools.pairwise(line))
         assert state.well not in line
     for a, b in ((0, 4), (1, 7), (2, 6), (3, 5)):  # the two arms of each side: 1E/3W, 1S/4N, 2W/4E, 2N/3S
         assert state.arms[a] + state.arms[b] <= len(geo.arm_cells[a]) - 1

@@ -543,10 +543,10 @@ def test_tower_merchants_go_to_the_first_taker_only():
 
 
 def test_a_roof_on_a_palace_already_on_two_towers_takes_both_tiles():
-    state, events = force(new(3, start_merchant="h6"), "0 wall 1E", "0 wall 3W", "1 grey A1")
+    state, _ = force(new(3, start_merchant="h6"), "0 wall 1E", "0 wall 3W", "1 grey A1")
     for x in "BCDEFGHIJKLMNOP":
         state, _ = force(state, f"{'012'[ord(x) % 3]} grey {x}1")
-    state, events = force(state, "2 roof A1")
+    state, _events = force(state, "2 roof A1")
     assert state.tower_holder[0] == 2 and state.tower_holder[2] == 2
     assert state.supply[2][MERCHANT] == 8 + 3 + 1
 
@@ -564,7 +564,7 @@ def test_a_neutral_first_taker_sends_the_tower_merchants_to_the_box():
 
 def test_score_example_17():
     state = new(3, start_merchant="e4")
-    state, events = force(
+    state, _events = force(
         state,
         "0 purple C2", "1 purple D2", "2 purple E2", "0 purple C3", "1 purple D3", "0 roof C2",
         "0 stable C1", "1 stable D1", "2 stable E1",

@@ -17,8 +17,9 @@ screen the host sends by DM.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove, SetupError
@@ -67,7 +68,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["Medina", "MedinaState", "Move", "GAME"]
+__all__ = ["GAME", "Medina", "MedinaState", "Move"]
 
 #: Cells a set-up option may name: the interior cells of the 16 x 11 side (the 14 x 10 side's are
 #: a subset; set-up refuses the others there).
@@ -108,7 +109,7 @@ def _xy(geo, i: int) -> list[int]:
 
 class Medina(Game[MedinaState, Move]):
     name = "medina"
-    titles = {"en": "Medina", "ja": "メディナ"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Medina", "ja": "メディナ"}
     min_players = 2
     max_players = 4
     hidden_information = True

@@ -231,4 +231,4 @@ def _resolve(state: MedinaState, seat: int, raw: str, candidates: list[Move]) ->
     raise AmbiguousMove(text=raw, options=", ".join(shown) + (", …" if len(candidates) > 12 else ""))
 
 
-__all__ = ["format_move", "parse_move", "canonical", "COLOURS"]
+__all__ = ["COLOURS", "canonical", "format_move", "parse_move"]

@@ -11,12 +11,18 @@ start of its turn is skipped automatically; when nobody can place, the game is o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from games.errors import SetupError
 from games.medina.board import Geometry
-from games.medina.placement import has_own_roof_placement, has_placement, placements, scan
+from games.medina.placement import (
+    has_own_roof_placement,
+    has_placement,
+    placements,
+    scan,
+)
 from games.medina.state import (
     BUILDING,
     BUILDING_KINDS,
@@ -387,4 +393,4 @@ def public_supply(state: MedinaState, seat: int) -> list[int]:
     return counts
 
 
-__all__ = ["setup", "place", "begin_turn", "advance", "clone", "public_supply", "touched_towers"]
+__all__ = ["advance", "begin_turn", "clone", "place", "public_supply", "setup", "touched_towers"]

@@ -6,7 +6,8 @@ The rules are in :mod:`games.minoa.rules`, the board in :mod:`games.minoa.board`
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result, competition_ranks
 from games.errors import IllegalMove, MalformedMove
@@ -20,12 +21,12 @@ from games.registry import register
 
 register_messages(MESSAGES)
 
-__all__ = ["Minoa", "MinoaState", "Move", "GAME"]
+__all__ = ["GAME", "Minoa", "MinoaState", "Move"]
 
 
 class Minoa(Game[MinoaState, Move]):
     name = "minoa"
-    titles = {"en": "Minoa", "ja": "ミノア"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Minoa", "ja": "ミノア"}
     min_players = 2
     max_players = 4
     options = (
