@@ -8,6 +8,8 @@ Each of them receives their screen by DM whenever it changes, and the DM says ex
 
 from __future__ import annotations
 
+import itertools
+
 from bot.i18n import t
 from games.medina import GAME as medina
 from tests.test_bot_e2e import PNG, World
@@ -48,7 +50,7 @@ async def screens_delivered(world: MedinaWorld, table_id: int, people: dict) -> 
 def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
     async def scenario(world: MedinaWorld):
         async with world.running():
-            table_id, lobby = await world.start_game(players=3, ai=1, options=OPTIONS)
+            table_id, _lobby = await world.start_game(players=3, ai=1, options=OPTIONS)
             table = await world.host.table(table_id)
             assert table.options["well"] == "on" and table.options["tea"] == "on" and table.options["edition"] == "2"
             assert [s.user_id for s in table.seats] == [world.alice.id, world.bob.id, None]
@@ -103,7 +105,7 @@ def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
             history = await world.host.store.moves(table_id)
             assert len(history) >= moves and any(m.seat == 2 for m in history)
             # One board post per turn (both placements of a turn together), after the start post.
-            turns = 1 + sum(1 for a, b in zip(history, history[1:]) if a.seat != b.seat)
+            turns = 1 + sum(1 for a, b in itertools.pairwise(history) if a.seat != b.seat)
             assert len(world.boards()) == 1 + turns
             # Screens never reach the thread.
             for post in world.posts():

@@ -121,6 +121,20 @@ def test_random_setup_is_seeded_and_keeps_the_merchant_off_the_well():
         assert a.lines[0][0] != a.well and a.geo.is_interior[a.well] and a.geo.is_interior[a.lines[0][0]]
 
 
+
+def test_a_random_well_avoids_a_fixed_start_merchant():
+    """§5.2 (issue 13.2): the well is drawn among the interior cells other than a fixed start merchant's."""
+    state = medina.new_game(3, {"start_merchant": "H6", "well": "on"}, 150)
+    assert state.geo.names[state.lines[0][0]] == "H6" and state.well != state.lines[0][0]
+    for players in (2, 3, 4):
+        for seed in range(400):
+            state = medina.new_game(players, {"start_merchant": "h6", "well": "on"}, seed)
+            assert state.geo.is_interior[state.well] and state.geo.names[state.well] != "H6"
+            assert state.geo.names[state.lines[0][0]] == "H6"
+    # Both cells fixed on the same cell is still the player's choice to refuse, with its reason.
+    with pytest.raises(SetupError, match="well's cell h6"):
+        medina.new_game(3, {"start_merchant": "h6", "well": "on", "well_cell": "h6"})
+
 # -- §6 turn structure -----------------------------------------------------------------------------
 
 
@@ -154,6 +168,40 @@ def test_edition1_start_player_places_the_start_merchant_then_a_normal_turn():
     anywhere = new(3, edition=1, e1_start_merchant_anywhere="on")
     assert "merchant A5" in legal(anywhere)
 
+
+
+def test_edition1_screens_before_the_start_merchant_tell_each_seat_the_truth():
+    """Issue 13.4: only the start player can act, and only with the start merchant."""
+    state = new(3, edition=1)
+    start = medina.private_view(state, 0)
+    assert start["placeable"] == [] and start["start_merchant"] == {"seat": 0, "you": True, "anywhere": False}
+    en, ja = medina.describe_private(start, "en"), medina.describe_private(start, "ja")
+    assert "You could place now" not in en and "merchant F7" in en and "start merchant" in en
+    assert "今置けるもの" not in ja and "スタートの商人" in ja and "merchant F7" in ja
+    for seat in (1, 2):
+        other = medina.private_view(state, seat)
+        assert other["placeable"] == [] and other["start_merchant"] == {"seat": 0, "you": False, "anywhere": False}
+        en, ja = medina.describe_private(other, "en"), medina.describe_private(other, "ja")
+        assert "You could place now" not in en and "Seat 0 places the start merchant" in en
+        assert "今置けるもの" not in ja and "席0" in ja and "スタートの商人" in ja
+    anywhere = medina.private_view(new(3, edition=1, e1_start_merchant_anywhere="on"), 0)
+    assert "on any cell" in medina.describe_private(anywhere, "en")
+    assert "好きなマス" in medina.describe_private(anywhere, "ja")
+    # Once it is placed, the screens list the pieces again.
+    state, _ = play(medina, state, "0 merchant F5")
+    assert "start_merchant" not in medina.private_view(state, 1)
+    assert "grey" in medina.private_view(state, 1)["placeable"]
+    assert "You could place now: grey" in medina.describe_private(medina.private_view(state, 0), "en")
+
+
+def test_rules_help_explains_the_last_player_with_roofs_rule_and_the_edition1_start():
+    from games.medina.messages import RULES_HELP
+
+    en, ja = RULES_HELP["en"], RULES_HELP["ja"]
+    assert "last_roof_rule" in en and "no_other_roofs" in en and "only `roof`" in en
+    assert "last_roof_rule" in ja and "no_other_roofs" in ja and "最後の屋根" in ja
+    assert "start merchant" in en and "スタートの商人" in ja
+    assert "edition 1: black" not in en and "第1版では黒" not in ja  # no tea in edition 1 (§13)
 
 def test_a_seat_that_cannot_place_is_skipped_and_the_game_ends_when_nobody_can():
     data = medina.state_to_json(new(3, start_merchant="h6", e2_opening_single_placements="off"))
@@ -222,6 +270,28 @@ def test_t7_last_player_with_roofs_must_place_a_rooftop():
                                                [5, 5, 5, 5, 0, 1, 4, 8, 12]]})
     rules.begin_turn(other, 0)
     assert other.roof_due
+
+
+ISSUE13_T7 = ["0 brown I4", "1 purple A6", "1 grey N6", "0 orange G2", "0 wall 1S", "1 wall 2W", "1 roof A6",
+              "0 purple L8", "0 merchant E5", "1 orange H2", "1 brown J4", "0 roof I4", "0 roof L8",
+              "1 orange I2", "1 brown N2", "0 roof G2", "0 roof N6"]
+
+
+def test_t7_a_due_rooftop_that_became_impossible_does_not_cut_the_turn_short():
+    """T2 / T4 with T7 (issue 13.1): seat 1's rooftop is due (seat 0 holds none), seat 1 first puts a
+    neutral rooftop on the only palace it could roof; it still has a second, compulsory placement."""
+    state = new(2, start_merchant="F5", last_roof_rule="no_other_roofs")
+    state, _ = play(medina, state, *ISSUE13_T7)
+    assert medina.to_act(state) == {1} and state.roof_due and state.placements_left == 2
+    assert legal(state) >= {"roof N2", "neutral N2"} and "wall 1E" in legal(state)
+    state, _ = play(medina, state, "1 neutral N2")
+    assert medina.to_act(state) == {1} and state.placements_left == 1
+    assert not medina.view(state, None)["roof_due"]  # the obligation lapsed: no own rooftop fits any more
+    assert "wall 1E" in legal(state) and not any(m.startswith("roof") for m in legal(state))
+    decision = medina.decision(state, 1)
+    assert decision.key == "medina.decide.place.left"
+    state, _ = play(medina, state, "1 wall 1E")
+    assert medina.to_act(state) == {0}
 
 
 # -- §7.1 buildings (§16.3, §8) ----------------------------------------------------------------------
@@ -366,10 +436,19 @@ def test_tea_tiles_three_two_one_zero():
     assert state.tea == [3, 2, 1, 0] and state.tea_pool == 0
 
 
-def test_modules_on_an_edition1_table_take_tea_from_black():
-    state, _ = play(medina, new(3, edition=1, tea="on", well="on", well_cell="h6"), "0 merchant C9")
-    state, _ = force(state, "0 black B2", "0 roof B2", "1 black M9", "1 roof M9")
-    assert state.tea == [3, 2, 0] and state.geo.names[state.well] == "H6"
+@pytest.mark.parametrize("modules,named", [({"well": "on"}, "well=on"), ({"tea": "on"}, "tea=on"),
+                                           ({"well": "on", "tea": "on", "well_cell": "h6"}, "well=on, tea=on")])
+def test_edition1_refuses_the_edition2_modules(modules, named):
+    """§1 / §13 (issue 13.3): the well and the tea tiles are edition-2 components; edition 1 has
+    no tea tiles to hand out (none from black rooftops), so set-up refuses them by name."""
+    with pytest.raises(SetupError) as refused_setup:
+        medina.new_game(3, {"edition": "1", **modules})
+    error = refused_setup.value
+    assert error.key == "medina.setup.e1_modules" and error.params["modules"] == named
+    assert "edition-2" in error.message("en") and named in error.message("en")
+    assert "第2版" in error.message("ja") and named in error.message("ja")
+    for players in (3, 4):  # both off (the default) is fine
+        assert medina.new_game(players, {"edition": "1", "well": "off", "tea": "off"}).tea_pool == 0
 
 
 def test_a_neutral_purple_rooftop_discards_its_tea_batch_or_is_ignored():
@@ -464,10 +543,10 @@ def test_tower_merchants_go_to_the_first_taker_only():
 
 
 def test_a_roof_on_a_palace_already_on_two_towers_takes_both_tiles():
-    state, events = force(new(3, start_merchant="h6"), "0 wall 1E", "0 wall 3W", "1 grey A1")
+    state, _ = force(new(3, start_merchant="h6"), "0 wall 1E", "0 wall 3W", "1 grey A1")
     for x in "BCDEFGHIJKLMNOP":
         state, _ = force(state, f"{'012'[ord(x) % 3]} grey {x}1")
-    state, events = force(state, "2 roof A1")
+    state, _events = force(state, "2 roof A1")
     assert state.tower_holder[0] == 2 and state.tower_holder[2] == 2
     assert state.supply[2][MERCHANT] == 8 + 3 + 1
 
@@ -485,7 +564,7 @@ def test_a_neutral_first_taker_sends_the_tower_merchants_to_the_box():
 
 def test_score_example_17():
     state = new(3, start_merchant="e4")
-    state, events = force(
+    state, _events = force(
         state,
         "0 purple C2", "1 purple D2", "2 purple E2", "0 purple C3", "1 purple D3", "0 roof C2",
         "0 stable C1", "1 stable D1", "2 stable E1",

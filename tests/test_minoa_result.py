@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from games.messages import Text, text_from_json
@@ -15,7 +17,7 @@ ZIGZAG = ("a3", "b3", "c4", "d4", "e5", "f5", "g4", "h4", "i3")
 
 
 def _path(points) -> list[int]:
-    return [parse_line(f"{a}-{b}") for a, b in zip(points, points[1:])]
+    return [parse_line(f"{a}-{b}") for a, b in itertools.pairwise(points)]
 
 
 def final_state(num_players: int, rim_owner, cuts) -> rules.MinoaState:

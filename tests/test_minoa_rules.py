@@ -186,7 +186,7 @@ def test_the_game_ends_where_it_stands_when_nobody_can_move():
 
 
 def test_the_game_ends_when_every_region_is_claimed():
-    states, record = random_game(minoa, 2, seed=3)
+    states, _record = random_game(minoa, 2, seed=3)
     final = states[-1]
     assert final.finished and final.ended_by == "claimed"
     assert all(r["status"] == "claimed" for r in minoa.view(final, None)["regions"])

@@ -17,8 +17,9 @@ screen the host sends by DM.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove, SetupError
@@ -67,7 +68,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["Medina", "MedinaState", "Move", "GAME"]
+__all__ = ["GAME", "Medina", "MedinaState", "Move"]
 
 #: Cells a set-up option may name: the interior cells of the 16 x 11 side (the 14 x 10 side's are
 #: a subset; set-up refuses the others there).
@@ -108,7 +109,7 @@ def _xy(geo, i: int) -> list[int]:
 
 class Medina(Game[MedinaState, Move]):
     name = "medina"
-    titles = {"en": "Medina", "ja": "メディナ"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Medina", "ja": "メディナ"}
     min_players = 2
     max_players = 4
     hidden_information = True
@@ -335,16 +336,21 @@ class Medina(Game[MedinaState, Move]):
             "closed": [colours[c] for c in BUILDING_KINDS if state.closed[c]],
             "placeable": self._placeable(state, seat),
         }
+        if state.phase == START_MERCHANT:
+            # Edition 1 (§5.1): nobody places from a screen until the start player has placed the
+            # extra start merchant, so the screen says that instead of a list of pieces.
+            private["start_merchant"] = {"seat": state.turn, "you": seat == state.turn,
+                                         "anywhere": bool(state.options.get("e1_start_merchant_anywhere"))}
         if state.options.get("tea"):
             private["tea"] = state.tea[seat]
         return private
 
     def _placeable(self, state: MedinaState, seat: int) -> list[str]:
+        """The pieces of ``seat``'s screen that could go on the board now, whoever's turn it is;
+        none while the edition-1 start merchant (not a screen piece) is still to be placed."""
         if state.phase == START_MERCHANT:
-            sup = state.supply[seat]
-            kinds = [k for k in (*BUILDING_KINDS, WALL) if sup[k]]
-        else:
-            kinds = sorted({m.kind for m in placements(state, seat, restrict=False)})
+            return []
+        kinds = sorted({m.kind for m in placements(state, seat, restrict=False)})
         return [state.colours[k] if k in BUILDING_KINDS else _PIECE_WORDS[k - ROOF] for k in kinds]
 
     def describe_private(self, private: dict[str, Any], lang: str = "en") -> str:
@@ -370,7 +376,13 @@ class Medina(Game[MedinaState, Move]):
         else:
             lines.append(translate("medina.screen.none_closed", lang))
         placeable = private.get("placeable") or []
-        if placeable:
+        start = private.get("start_merchant")
+        if start:
+            key = "medina.screen.start_merchant_wait"
+            if start.get("you"):
+                key = "medina.screen.start_merchant_anywhere" if start.get("anywhere") else "medina.screen.start_merchant_you"
+            lines.append(translate(key, lang, seat=start.get("seat")))
+        elif placeable:
             lines.append(translate("medina.screen.placeable", lang, pieces=", ".join(
                 translate(f"medina.colour.{w}", lang) if w in buildings else name(w) for w in placeable)))
         else:

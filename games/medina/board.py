@@ -17,7 +17,7 @@ Two sides exist: 16 x 11 (3-4 players) and 14 x 10 (edition 2, 2 players).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 #: Towers by number, as printed on the board: corner as (right?, bottom?).
 TOWER_CORNERS = {1: (False, False), 3: (True, False), 2: (True, True), 4: (False, True)}
@@ -129,7 +129,7 @@ def _build(width: int, height: int) -> Geometry:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(width: int, height: int) -> Geometry:
     """The side ``width`` x ``height`` (16 x 11 or 14 x 10), built once."""
     if (width, height) not in SIDES:

@@ -31,6 +31,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "`orange F7`・`roof F7`・`stable F7`・`merchant F7` のようにコマとマス、城壁は `wall 1E` "
               "のように腕、ティーブレイクは `tea` と書いてください",
     },
+    "medina.reason.too_long": {
+        "en": "a move is at most {limit} characters, like `orange F7` or `wall 1E`",
+        "ja": "手は `orange F7` や `wall 1E` のように{limit}文字以内で書いてください",
+    },
+    "medina.reason.control": {
+        "en": "it contains an invisible or control character ({code}); write a piece and a cell "
+              "like `orange F7`",
+        "ja": "見えない文字または制御文字({code})が含まれています。`orange F7` のようにコマとマスを"
+              "書いてください",
+    },
+    "medina.reason.digits": {
+        "en": "write numbers with the digits 0-9 (“{char}” is not one), like `orange F7`",
+        "ja": "数字は 0〜9 で書いてください(「{char}」は使えません)。例: `orange F7`",
+    },
     "medina.reason.unknown_word": {
         "en": "“{word}” is not a piece (grey, black/purple, brown, orange, roof, neutral, stable, "
               "merchant, wall, tea)",
@@ -147,6 +161,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "in edition 1 the start player places the start merchant as the first move; "
               "start_merchant only fixes the edition-2 set-up",
         "ja": "第1版ではスタートの商人は最初の手で置きます。start_merchant は第2版の準備専用です",
+    },
+    "medina.setup.e1_modules": {
+        "en": "the well and tea modules are edition-2 components; edition 1 has neither: "
+              "choose edition=2, or leave out {modules}",
+        "ja": "井戸とティーのモジュールは第2版の部品で、第1版にはありません。edition=2 を選ぶか、"
+              "{modules} を外してください",
     },
     "medina.setup.well_cell_without_well": {
         "en": "well_cell needs the well module: add well=on",
@@ -293,6 +313,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "medina.screen.none_closed": {"en": "No colour is closed yet.", "ja": "締め切られた色はまだありません。"},
     "medina.screen.placeable": {"en": "You could place now: {pieces}", "ja": "今置けるもの: {pieces}"},
+    "medina.screen.start_merchant_you": {
+        "en": "First you place the start merchant (an extra one, not from your screen) on a cell not "
+              "next to the wall, like `merchant F7`; then your turn of two placements.",
+        "ja": "まず、スタートの商人(ついたての外の追加の1人)を城壁に接しないマスに `merchant F7` "
+              "のように置き、そのあと2つ置く手番です。",
+    },
+    "medina.screen.start_merchant_anywhere": {
+        "en": "First you place the start merchant (an extra one, not from your screen) on any cell, "
+              "like `merchant F7`; then your turn of two placements.",
+        "ja": "まず、スタートの商人(ついたての外の追加の1人)を好きなマスに `merchant F7` のように置き、"
+              "そのあと2つ置く手番です。",
+    },
+    "medina.screen.start_merchant_wait": {
+        "en": "Seat {seat} places the start merchant first; until then nobody can place a piece.",
+        "ja": "最初に席{seat}がスタートの商人を置きます。それまでは誰もコマを置けません。",
+    },
     "medina.screen.nothing": {
         "en": "Nothing you hold can be placed now.",
         "ja": "今置けるコマはありません。",
@@ -306,13 +342,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ja": "版: 1(2001年、3〜4人、黒)または 2(2014年、2〜4人、紫・塔の商人・中立の屋根)",
     },
     "medina.option.well": {
-        "en": "Well module: merchants only around the well; +4 per palace piece two cells straight out",
-        "ja": "井戸モジュール: 井戸の周りは商人のみ。井戸からまっすぐ2マス先の宮殿のコマは1つにつき+4点",
+        "en": "Well module (edition 2): merchants only around the well; +4 per palace piece two cells "
+              "straight out",
+        "ja": "井戸モジュール(第2版): 井戸の周りは商人のみ。井戸からまっすぐ2マス先の宮殿のコマは1つにつき+4点",
     },
     "medina.option.tea": {
-        "en": "Tea module: rooftops on purple palaces (black in edition 1) give 3/2/1/0 tea tiles; spend one "
+        "en": "Tea module (edition 2): rooftops on purple palaces give 3/2/1/0 tea tiles; spend one "
               "to place one piece fewer in a turn",
-        "ja": "ティーモジュール: 紫(第1版では黒)の宮殿の屋根で3/2/1/0枚のティータイル。1枚使うとその手番は"
+        "ja": "ティーモジュール(第2版): 紫の宮殿の屋根で3/2/1/0枚のティータイル。1枚使うとその手番は"
               "1つ少なく置く",
     },
     "medina.option.start_merchant": {
@@ -371,25 +408,27 @@ for _name in ("grey", "black", "purple", "brown", "orange"):
 
 RULES_HELP = {
     "en": """**Medina** (Stefan Dorra), 2-4 players. Build the palaces of a desert city, then claim the best of them with your rooftops.
-• **Turn**: place **two** pieces from your screen (one on the first turn(s) of edition 2). You must place while you can; with nothing to place you pass. One move = one placement; the bot ends your turn by itself.
+• **Turn**: place **two** pieces from your screen (one on the first turn(s) of edition 2). You must place while you can; with nothing to place you pass. One move = one placement; the bot ends your turn by itself. Edition 1: the start player first places the extra start merchant (`merchant F7`, on a cell not next to the wall), then takes a normal turn.
+• **Last player with rooftops**: if nobody else can place anything (option `last_roof_rule=boardspace`, the default; with `no_other_roofs`: if nobody else holds a rooftop) and you can still roof a palace, your turn must include one of your own rooftops, so only `roof` is offered for its last placement. If no palace is left for it (a neutral rooftop took it), you place normally. `last_roof_rule=off` disables this.
 • **Buildings** of a colour grow the one *open* palace of that colour (side by side with its buildings). Only when no palace of that colour can grow may a new one start. Palaces may never touch each other, not even diagonally.
 • **Rooftop** (`roof F7`): finishes an unroofed palace and makes it yours — at most one palace per colour each. In edition 2 with 2-3 players, `neutral F7` finishes a palace for nobody.
 • **Stables** join any palace next to one of its buildings; they count as palace pieces.
 • **Merchants** form one line: each new merchant extends an end onto a cell touching only that merchant. When the line cannot grow, a new line starts on a cell touching no merchant.
 • **Walls** grow from the four corner towers along the edges (`wall 1E`: tower 1 eastwards). One gap must stay open on every side.
 • **Tiles**: the largest owned palace of a colour holds its palace tile (1-4 points; a tie keeps the holder). A tower tile (1-4 points) goes to the owned palace most recently connected to that tower's walls — a palace can take each tower tile only once. Edition 2: the first taker of tower tiles 1-3 also gets 3/2/1 merchants.
-• **Score**: per own palace, 1 per building and stable, +1 per merchant and per wall touching it; plus the tiles you hold. Well module: +4 per palace piece two cells straight out from the well (only merchants may go next to the well). Tea module: rooftops on purple (edition 1: black) give tea tiles; `tea` lets you place one piece fewer this turn.
+• **Score**: per own palace, 1 per building and stable, +1 per merchant and per wall touching it; plus the tiles you hold. Well module (edition 2): +4 per palace piece two cells straight out from the well (only merchants may go next to the well). Tea module (edition 2): rooftops on purple palaces give tea tiles; `tea` lets you place one piece fewer this turn.
 • When a colour is roofed by everyone it is closed. The game ends when nobody can place; ties go to the largest palace, then the earlier roofed.
 Cells: column letter and row number (A1 top left). Your remaining pieces are secret: the bot sends your screen by DM, and `/hand` shows it.""",
     "ja": """**メディナ**(シュテファン・ドラ作)2〜4人。砂漠の街の宮殿を皆で建て、屋根を置いて良い宮殿を自分のものにします。
-• **手番**: ついたての中からコマを**2つ**置きます(第2版の最初の手番は1つ)。置ける限り置かなければならず、置けなければパスです。1手 = 1つ置くこと。手番の終わりはボットが自動で判断します。
+• **手番**: ついたての中からコマを**2つ**置きます(第2版の最初の手番は1つ)。置ける限り置かなければならず、置けなければパスです。1手 = 1つ置くこと。手番の終わりはボットが自動で判断します。第1版では、スタートプレイヤーが最初に追加のスタートの商人を城壁に接しないマスに置き(`merchant F7`)、そのあと通常の手番を行います。
+• **最後の屋根**: 他の誰も何も置けないとき(オプション `last_roof_rule=boardspace`、既定。`no_other_roofs` なら他の誰も屋根を持っていないとき)、まだ屋根を置ける宮殿があれば、その手番に自分の屋根を1つ含めなければならず、最後の1つは `roof` しか選べません。置ける宮殿がなくなったら(中立の屋根で埋まったなど)普通に置きます。`last_roof_rule=off` で無効。
 • **建物**はその色の「伸ばせる」宮殿に辺で接して置きます。その色の宮殿がどれも伸ばせないときだけ、新しい宮殿を始められます。宮殿同士は斜めも含めて接してはいけません。
 • **屋根**(`roof F7`): 屋根のない宮殿を完成させ、自分のものにします。各色1つまで。第2版の2〜3人戦では `neutral F7` で誰のものでもない宮殿にできます。
 • **小屋**は宮殿の建物に辺で接して置き、宮殿のコマとして数えます。
 • **商人**は1本の列を作ります。新しい商人は列の端から、その商人1人だけに接するマスに置きます。列が伸ばせなくなったら、商人に接しないマスから新しい列を始めます。
 • **城壁**は四隅の塔から辺に沿って伸ばします(`wall 1E`: 塔1から東へ)。各辺に必ず1マスの門を残します。
 • **タイル**: 各色で最大の所有宮殿がその色の宮殿タイル(1〜4点、同じ大きさなら今の持ち主のまま)を持ちます。塔タイル(1〜4点)は、その塔の城壁に最も新しくつながった所有宮殿のものです(同じ宮殿が同じ塔タイルを取れるのは1回だけ)。第2版では塔タイル1〜3を最初に取った人が商人3/2/1人を受け取ります。
-• **得点**: 自分の宮殿ごとに建物と小屋1つにつき1点、接する商人と城壁1つにつき1点、さらに持っているタイルの点。井戸モジュール: 井戸からまっすぐ2マス先にある宮殿のコマ1つにつき+4点(井戸の周りは商人のみ)。ティーモジュール: 紫(第1版では黒)の宮殿の屋根でティータイルをもらい、`tea` でその手番は1つ少なく置けます。
+• **得点**: 自分の宮殿ごとに建物と小屋1つにつき1点、接する商人と城壁1つにつき1点、さらに持っているタイルの点。井戸モジュール(第2版): 井戸からまっすぐ2マス先にある宮殿のコマ1つにつき+4点(井戸の周りは商人のみ)。ティーモジュール(第2版): 紫の宮殿の屋根でティータイルをもらい、`tea` でその手番は1つ少なく置けます。
 • 全員が屋根を置いた色は締め切られます。誰も置けなくなったら終了。同点なら最大の宮殿が大きい人、さらに同じならその宮殿に先に屋根を置いた人の勝ちです。
 マスは列の文字と行の数字(左上が A1)。残りのコマは秘密です。ボットがDMでついたての中身を送り、`/hand` でも確認できます。""",
 }

@@ -56,9 +56,16 @@ _WORDS = {
 #: Colour words that exist only in one edition.
 _EDITION_WORDS = {"black": 1, "黒": 1, "黒色": 1, "purple": 2, "紫": 2, "紫色": 2}
 _DIRECTIONS = {"e": "E", "w": "W", "s": "S", "n": "N", "東": "E", "西": "W", "南": "S", "北": "N"}
-_CELL = re.compile(r"^([a-z])(\d{1,2})$")
+# ASCII digits only: other Unicode digits (``²``, ``٣``) are refused before these run.
+_CELL = re.compile(r"^([a-z])([0-9]{1,2})$")
 _ARM = re.compile(r"^([1-4])([eswn東西南北]?)$")
-_GLUED = re.compile(r"^(\D+?)([a-z]\d{1,2}|[1-4][eswn東西南北]?)$")
+_GLUED = re.compile(r"^([^0-9]+?)([a-z][0-9]{1,2}|[1-4][eswn東西南北]?)$")
+#: The longest text read as a move. Real moves (``neutral F11``, ``ティータイル``, ``wall 1 E``)
+#: are far shorter; anything longer is refused before any other work, so parsing stays cheap.
+MAX_TEXT = 64
+#: Full-width ASCII forms (``Ｆ７``, ``－``) and the ideographic space, as typed with a Japanese IME.
+_FULL_WIDTH = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
+_DIGITS = frozenset("0123456789")
 
 
 def format_move(state: MedinaState, move: Move) -> str:
@@ -74,8 +81,39 @@ def format_move(state: MedinaState, move: Move) -> str:
     return f"{('roof', 'neutral', 'stable', 'merchant')[kind - ROOF]} {cell}"
 
 
-def _normal(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", str(text)).strip().lower().split())
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` safe to quote back in an error: whitespace as a space, control and invisible
+    characters as ``U+XXXX``, cut after ``limit`` characters."""
+    out = []
+    for ch in text[:limit]:
+        if ch.isspace():
+            out.append(" ")
+        elif unicodedata.category(ch)[0] == "C":
+            out.append(f"U+{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return "".join(out) + ("…" if len(text) > limit else "")
+
+
+def _normal(raw: str) -> str:
+    """The text folded for reading: full-width forms, NFKC, lower case, single spaces.
+
+    Refuses (``MalformedMove``) text longer than :data:`MAX_TEXT`, control or invisible
+    characters (NUL, zero-width space, bidi marks), and digits other than ``0``-``9`` (``²``,
+    ``٣``, ``⑦``), which NFKC would otherwise quietly turn into ASCII digits. One pass over at
+    most :data:`MAX_TEXT` characters.
+    """
+    if len(raw) > MAX_TEXT:
+        raise MalformedMove(text=shown(raw), reason=Text("medina.reason.too_long", limit=MAX_TEXT))
+    wide = raw.translate(_FULL_WIDTH)
+    for ch in wide:
+        if ch.isspace():
+            continue
+        if unicodedata.category(ch)[0] == "C":
+            raise MalformedMove(text=shown(raw), reason=Text("medina.reason.control", code=f"U+{ord(ch):04X}"))
+        if ch.isnumeric() and ch not in _DIGITS:
+            raise MalformedMove(text=shown(raw), reason=Text("medina.reason.digits", char=ch))
+    return " ".join(unicodedata.normalize("NFKC", wide).lower().split())
 
 
 def _tokens(text: str) -> tuple[str | None, str | None]:
@@ -101,12 +139,13 @@ def _tokens(text: str) -> tuple[str | None, str | None]:
 def parse_move(state: MedinaState, text: str, seat: int | None = None) -> Move:
     """Read ``text`` as one move of ``seat`` (default: the seat to act).
 
-    Raises ``MalformedMove`` for text outside the notation, ``AmbiguousMove`` when a shortened
-    form fits several legal moves, ``IllegalMove`` when it fits none or names a colour of the
-    other edition. A full form (``orange F7``) is returned as is; ``apply`` judges it.
+    Raises ``MalformedMove`` for text outside the notation (also anything hostile: over
+    :data:`MAX_TEXT` characters, control characters, digits other than 0-9), ``AmbiguousMove``
+    when a shortened form fits several legal moves, ``IllegalMove`` when it fits none or names a
+    colour of the other edition. A full form (``orange F7``) is returned as is; ``apply`` judges it.
     """
-    raw = str(text)
-    normal = _normal(raw)
+    normal = _normal(str(text))
+    raw = shown(str(text), MAX_TEXT)  # quoted back in errors
     if not normal:
         raise MalformedMove(text=raw, reason=Text("medina.reason.format"))
     seat = state.turn if seat is None else seat
@@ -192,4 +231,4 @@ def _resolve(state: MedinaState, seat: int, raw: str, candidates: list[Move]) ->
     raise AmbiguousMove(text=raw, options=", ".join(shown) + (", …" if len(candidates) > 12 else ""))
 
 
-__all__ = ["format_move", "parse_move", "canonical", "COLOURS"]
+__all__ = ["COLOURS", "canonical", "format_move", "parse_move"]

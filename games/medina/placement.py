@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.medina.board import ARM_NAMES, Geometry
-from games.messages import Text
 from games.medina.state import (
     BUILDING,
     BUILDING_KINDS,
@@ -35,6 +34,7 @@ from games.medina.state import (
     MedinaState,
     Move,
 )
+from games.messages import Text
 
 _MOVES: dict[int, list[list[Move]]] = {}
 
@@ -51,7 +51,7 @@ def moves_table(geo: Geometry) -> list[list[Move]]:
 class Scan:
     """What the board allows right now, for every seat alike (see the module docstring)."""
 
-    __slots__ = ("fresh", "attach", "by_palace", "merchant", "extension", "arms", "unroofed", "open")
+    __slots__ = ("arms", "attach", "by_palace", "extension", "fresh", "merchant", "open", "unroofed")
 
     def __init__(self) -> None:
         self.fresh: list[int] = []

@@ -11,12 +11,18 @@ start of its turn is skipped automatically; when nobody can place, the game is o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from games.errors import SetupError
 from games.medina.board import Geometry
-from games.medina.placement import has_own_roof_placement, has_placement, placements, scan
+from games.medina.placement import (
+    has_own_roof_placement,
+    has_placement,
+    placements,
+    scan,
+)
 from games.medina.state import (
     BUILDING,
     BUILDING_KINDS,
@@ -71,23 +77,39 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MedinaStat
 
     Edition 1 is for 3-4 players; its start player's first move places the start merchant
     (§5.1). In edition 2 the well (module) and then the start merchant go on random interior
-    cells, unless ``well_cell`` / ``start_merchant`` fix them. Seat 0 starts (the lobby's seating
-    decides who that is). The well and tea modules are edition-2 components; an edition-1 table may
-    use them too, tea tiles then coming from the colour in purple's slot (black).
+    cells, unless ``well_cell`` / ``start_merchant`` fix them; a random well never lands on a
+    fixed start merchant's cell. Seat 0 starts (the lobby's seating decides who that is).
+
+    Raises :class:`~games.errors.SetupError` for an edition-1 table with fewer than 3 players, a
+    fixed start merchant, or the well or tea module (edition-2 components, §1 / §13); for
+    ``well_cell`` without the well; for a cell that is not interior; for both cells fixed on one.
     """
     edition = int(options["edition"])
     if edition == 1 and num_players < 3:
         raise SetupError("medina.setup.e1_players", count=num_players)
     if edition == 1 and options["start_merchant"] != RANDOM:
         raise SetupError("medina.setup.e1_start_merchant")
+    if edition == 1 and (options["well"] or options["tea"]):
+        named = [f"{name}=on" for name in ("well", "tea") if options[name]]
+        raise SetupError("medina.setup.e1_modules", modules=", ".join(named))
     if not options["well"] and options["well_cell"] != RANDOM:
         raise SetupError("medina.setup.well_cell_without_well")
     geo = side(edition, num_players)
     rng = Rng(seed)
     interior = [i for i in geo.city if geo.is_interior[i]]
+    fixed_start = None
+    if edition == 2 and options["start_merchant"] != RANDOM:
+        fixed_start = option_cell(geo, options["start_merchant"], "start_merchant")
     well = None
     if options["well"]:
-        well = rng.choice(interior) if options["well_cell"] == RANDOM else option_cell(geo, options["well_cell"], "well_cell")
+        if options["well_cell"] != RANDOM:
+            well = option_cell(geo, options["well_cell"], "well_cell")
+        else:
+            well = rng.choice(interior)
+            if well == fixed_start:
+                # §5.2: the random well avoids a fixed start merchant's cell. Redrawn only on that
+                # clash, so every other seed still sets up (and replays) exactly as before.
+                well = rng.choice([i for i in interior if i != fixed_start])
     kind, aux = empty_board(geo, well)
     blocked, bonus = well_data(geo, well)
     supply = initial_supply(edition, num_players)
@@ -103,11 +125,11 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MedinaStat
     if edition == 1:
         state.phase, state.turn = START_MERCHANT, 0
     else:
-        if options["start_merchant"] == RANDOM:
+        if fixed_start is None:
             start = rng.choice([i for i in interior if i != well])
         else:
-            start = option_cell(geo, options["start_merchant"], "start_merchant")
-            if start == well:
+            start = fixed_start
+            if start == well:  # both cells fixed on the same cell
                 raise SetupError("medina.setup.merchant_on_well", value=options["start_merchant"])
         state.lines = [(start,)]
         add_merchant(state, start)
@@ -205,6 +227,12 @@ def place(state: MedinaState, seat: int, move: Move) -> tuple[MedinaState, Happe
     if new.last is None or new.last.get("turn") != new.turns_played:
         new.last = {"seat": seat, "moves": [], "turn": new.turns_played}
     new.last["moves"] = list(new.last["moves"]) + [[kind, at, shown]]
+    # T7: the rooftop is due only while one can still be placed; a first placement that took the
+    # last palace it could roof (a neutral rooftop) lifts the duty, and T2 still asks for the
+    # second placement instead of ending the turn.
+    if new.roof_due and not new.roof_done and not has_own_roof_placement(new, seat):
+        new.roof_due = False
+        new._legal = {}
     # T2 / T4: the seat goes on while it has placements left and can place; else the next seat.
     if new.placements_left > 0 and placements(new, seat):
         return new, happened
@@ -365,4 +393,4 @@ def public_supply(state: MedinaState, seat: int) -> list[int]:
     return counts
 
 
-__all__ = ["setup", "place", "begin_turn", "advance", "clone", "public_supply", "touched_towers"]
+__all__ = ["advance", "begin_turn", "clone", "place", "public_supply", "setup", "touched_towers"]

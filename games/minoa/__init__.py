@@ -6,7 +6,8 @@ The rules are in :mod:`games.minoa.rules`, the board in :mod:`games.minoa.board`
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result, competition_ranks
 from games.errors import IllegalMove, MalformedMove
@@ -14,18 +15,18 @@ from games.messages import Text, register_messages, text_to_json, translate
 from games.minoa import rules
 from games.minoa.board import IS_RIM, LINE_TRIANGLES
 from games.minoa.messages import MESSAGES, RULES_HELP
-from games.minoa.notation import format_line, parse_line
+from games.minoa.notation import PASS_WORDS, format_line, normal, parse_line, shown
 from games.minoa.rules import COLOURS, TEAMS, MinoaState, Move
 from games.registry import register
 
 register_messages(MESSAGES)
 
-__all__ = ["Minoa", "MinoaState", "Move", "GAME"]
+__all__ = ["GAME", "Minoa", "MinoaState", "Move"]
 
 
 class Minoa(Game[MinoaState, Move]):
     name = "minoa"
-    titles = {"en": "Minoa", "ja": "ミノア"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Minoa", "ja": "ミノア"}
     min_players = 2
     max_players = 4
     options = (
@@ -177,9 +178,12 @@ class Minoa(Game[MinoaState, Move]):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, state: MinoaState, text: str, seat: int | None = None) -> Move:
-        if text.strip().lower() in ("pass", "パス"):
+        """Read ``text`` (``e4-e5``). Raises ``MalformedMove`` for anything outside the notation,
+        hostile text included (see :func:`games.minoa.notation.normal`), and ``IllegalMove`` for
+        ``pass``."""
+        if normal(text) in PASS_WORDS:
             # §6.3: passing is automatic, so it is never a move a player chooses.
-            raise IllegalMove(text=text, reason=Text("minoa.reason.no_pass"))
+            raise IllegalMove(text=shown(str(text)), reason=Text("minoa.reason.no_pass"))
         return Move(parse_line(text))
 
     def format_move(self, state: MinoaState, move: Move) -> str:

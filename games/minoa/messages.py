@@ -10,6 +10,18 @@ MESSAGES = {
         "en": "write a line as its two neighbouring points, like e4-e5",
         "ja": "線は隣り合う2点で e4-e5 のように書いてください",
     },
+    "minoa.reason.too_long": {
+        "en": "a move is at most {limit} characters, like e4-e5",
+        "ja": "手は e4-e5 のように{limit}文字以内で書いてください",
+    },
+    "minoa.reason.control": {
+        "en": "it contains an invisible or control character ({code}); write a line like e4-e5",
+        "ja": "見えない文字または制御文字({code})が含まれています。線は e4-e5 のように書いてください",
+    },
+    "minoa.reason.digits": {
+        "en": "write numbers with the digits 0-9 (“{char}” is not one), like e4-e5",
+        "ja": "数字は 0〜9 で書いてください(「{char}」は使えません)。例: e4-e5",
+    },
     "minoa.reason.no_point": {
         "en": "there is no point {point} (rows a-i, columns from 1 at the left of each row)",
         "ja": "{point} という点はありません(行は a〜i、列は各行の左から1)",

@@ -10,8 +10,9 @@ the candidate black-stick moves.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from games.minoa.board import (
     INTERIOR_LINES,
@@ -167,14 +168,12 @@ def legal_black_lines(lines: list[int], reading: str) -> list[int]:
                     inside[other] = weight[other]
                     stack.append((other, line, iter(NEIGHBOURS[other])))
                     break
-                if disc[other] < low[node]:
-                    low[node] = disc[other]
+                low[node] = min(low[node], disc[other])
             else:
                 stack.pop()
                 if stack:
                     parent = stack[-1][0]
-                    if low[node] < low[parent]:
-                        low[parent] = low[node]
+                    low[parent] = min(low[parent], low[node])
                     inside[parent] += inside[node]
                     if low[node] > disc[parent]:
                         splits.append((via, node))
