@@ -720,6 +720,53 @@ def test_lord_makes_the_building_free_and_diplomat_adds_two_workers():
     assert rich.p[0]["bread"] == state.p[0]["bread"] + 5  # 1 worker + 2 = 3: tier 2
 
 
+ISSUE_13_LORD_RECORD = (
+    "0 city ps1; 1 city fu1; 0 field 1a; 0 field 2b; 1 field 3a; 1 field forest; 1 row 1; 1 take wealth; "
+    "0 take urban; 1 die 1 mayor; 1 act; 1 move ps4-fu2; 1 move ma4-fu3; 0 pirate 3 steward; 0 act; "
+    "0 move home-2e; 0 move ps1-2c; 1 die 3 steward; 1 skip; 0 die 1 master; 0 act; 0 buy miller; 0 wood 2e; "
+    "1 die 1 farmer; 1 harvest; 0 die 3 commander; 0 act; 0 ship home-in1; 0 wood 2c; 0 ship home-wh1; "
+    "0 reward city; 0 move home-ma5; 1 pass 2 city; 1 move home-ps2; 0 favor miller; 0 pass 1; 1 pirates; "
+    "0 pay; 0 move home-ps1; 0 move home-ps3; 0 mill down reals; 0 pay; 0 move home-in; 1 pirates; 1 pay; "
+    "1 move home-watch; 1 honor; 0 feed 3; 1 feed 0; 0 score urban; 1 score urban; 0 row 2; 0 take urban; "
+    "0 guild orange; 1 take wealth; 1 die 3 steward; 1 act; 1 move home-2d; 1 done; 0 die 3 commander; "
+    "0 harvest; 1 mill down bread; 1 die 1 commander; 1 harvest; 0 favor miller; 0 die 3 mayor; 0 act; "
+    "0 done; 1 die 1 master; 1 act; 1 buy lord; 0 pass 2 reals; 1 pass 1; 1 pay; 0 pay; 1 favor lord; 1 pay; "
+    "1 move home-ma1"
+)
+ISSUE_13_LORD = ISSUE_13_LORD_RECORD.split("; ")
+
+
+def test_the_lord_frees_only_its_users_current_building_in_the_view_and_the_reroll_message():
+    """Issue 13.5: after ``1 favor lord`` at Capitania, the other buildings keep their price on
+    the board (Fortaleza 8 - 3 = 5 for seat 0), and the next building's re-roll says its real
+    price (8 - 2 = 6), so seat 1 with 0 reals is offered only ``pirates``."""
+    from games.messages import translate
+
+    lines = ISSUE_13_LORD
+    assert len(lines) == 78
+    state, _ = play(new(2, 0), *lines[:75])
+    before = {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}
+    assert lines[75] == "1 favor lord"
+    state, _ = play(state, lines[75])
+    board = {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}
+    assert board == before and board["fortaleza"] == 8 - 3 and board["capitania"] == 5
+    assert madeira.view(state, 0)["buildings"] == madeira.view(state, None)["buildings"]
+    # The user's own decision says 0 and the payment is 0.
+    assert madeira.decision(state, 1).params["cost"] == 0
+    assert madeira.describe_move(state, "pay") == translate("madeira.move.pay", "en", count=0,
+                                                             building=translate("madeira.building.capitania", "en"))
+    reals = state.p[1]["reals"]
+    state, _ = play(state, lines[76])
+    assert state.p[1]["reals"] == reals
+    state, events = play(state, lines[77])
+    (reroll,) = [e for e in events if e.key == "madeira.event.reroll.alfandega"]
+    assert reroll.params["cost"] == 8 - 2 == 6
+    assert "6" in translate(reroll.key, "en", **reroll.params)
+    assert state.p[1]["reals"] == 0 and legal(state) == ["pirates"]
+    assert madeira.decision(state, 1).params["cost"] == 6
+    assert {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}["alfandega"] == 6
+
+
 def test_bishop_moves_a_marker_but_not_into_the_building_being_resolved():
     state, b = c_state("capitania", dice=(1,), reals=0)
     state.markers[B.BUILDING_INDEX["coroa"]] = [0]

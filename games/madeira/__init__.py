@@ -130,7 +130,7 @@ class Madeira(Game[MadeiraState, str]):
         elif kind == "cdecide":
             b = prompt["b"]
             params.update(building=Text(f"madeira.building.{BOARD.buildings[b].id}"),
-                          cost=buildings.cost(state, b), pirates=buildings.pirate_toll(state, b))
+                          cost=buildings.cost(state, b, seat), pirates=buildings.pirate_toll(state, b))
         elif kind == "wmove":
             params.update(count=prompt.get("left", 1), where=Text(f"madeira.where.{prompt.get('to', 'any')}"))
         elif kind in ("mayor", "smove", "flip", "escore"):
@@ -418,7 +418,7 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
         return t("building", building=name("building", words[1]))
     if verb == "pay":
         b = prompt["b"]
-        return t("pay", count=buildings.cost(state, b), building=name("building", BOARD.buildings[b].id))
+        return t("pay", count=buildings.cost(state, b, prompt["s"]), building=name("building", BOARD.buildings[b].id))
     if verb in ("upkeep", "feed", "wealth"):
         return t(verb, count=words[1])
     if verb == "score":
