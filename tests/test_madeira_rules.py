@@ -378,7 +378,7 @@ def test_guild_master_builds_a_district_with_wood_buying_the_shortfall_at_a_risi
     favor = state.districts[c][d]
     state = ask(state, {"t": "master", "s": 0})
     assert f"buy {favor}" in legal(state)
-    state, events = play(state, f"0 buy {favor}")
+    state, _events = play(state, f"0 buy {favor}")
     assert state.p[0]["wood"] == 0 and state.prompt["t"] == "wood_pay"  # Home wood first
     assert legal(state) == ["wood 2c", "wood forest"]
     wood_2c = state.field_wood[B.FIELD_INDEX["2c"]]
@@ -573,7 +573,7 @@ def test_windmill_up_down_and_trade_in_the_phases_that_allow_them():
     assert {"mill up", "mill down bread", "mill down reals", "mill trade wheat+wheat sugar",
             "mill trade wheat+sugar wine"} <= set(moves)
     assert "mill trade wheat+wheat wheat" not in moves
-    up, events = play(state, f"{seat} mill up")
+    up, _events = play(state, f"{seat} mill up")
     assert up.p[seat]["mill"] == state.p[seat]["mill"] + 1 and up.p[seat]["wheat"] == 2
     assert up.prompt == state.prompt  # a free action: the same question is still asked
     down, _ = play(state, f"{seat} mill down reals", f"{seat} mill down bread")
@@ -616,7 +616,7 @@ def c_state(building, seat=0, *, dice=(2, 1), pirate=None, workers=(), n=3, **re
 
 
 def test_the_building_costs_base_minus_guild_dice_and_not_paying_costs_one_plus_the_pirate_die():
-    state, b = c_state("moinho", dice=(3, 2), pirate=3, reals=20)
+    state, _b = c_state("moinho", dice=(3, 2), pirate=3, reals=20)
     assert BOARD.counts[3].base_cost == 9 and legal(state)[:2] == ["pay", "pirates"]
     paid, events = play(state, "0 pay")
     assert paid.p[0]["reals"] == 20 - (9 - 5)  # the pirate die does not lower the cost
@@ -668,7 +668,7 @@ def test_each_building_action_at_both_tiers(building, tier1, tier2):
             state, _ = play(state, *[f"0 flip {f}" for f in ("lady", "lord")[:tier]])
             assert [up for _, up in state.p[0]["favors"]] == [False, tier == 2, True]
         else:
-            state, events = play(state, *["0 move home-watch"] * tier)
+            state, _events = play(state, *["0 move home-watch"] * tier)
             assert state.watch[0] == tier and state.p[0]["pirates"] == 7 - 3 * tier
         assert state.prompt is None
 
@@ -700,13 +700,13 @@ def test_phase_c_rerolls_the_dice_resolves_buildings_in_order_and_clears_them():
     state, _ = play(state, f"{seat} die 3 farmer", f"{seat} skip", "2 pass 1", "0 pass 2 reals", "1 pass 3 reals")
     assert state.phase == "C" and state.prompt == {"t": "cdecide", "s": seat, "b": fort}
     assert state.markers[mill] == [] and state.bdice[fort][0][1] == seat
-    state, events = play(state, f"{seat} pirates")
+    state, _events = play(state, f"{seat} pirates")
     assert state.markers == [[]] * 5 and state.bdice == [[]] * 5 and state.chars == [None] * 5
     assert state.phase in ("D", "E", "A")
 
 
 def test_lord_makes_the_building_free_and_diplomat_adds_two_workers():
-    state, b = c_state("moinho", dice=(1,), reals=0, workers=["2a"])
+    state, _b = c_state("moinho", dice=(1,), reals=0, workers=["2a"])
     state.p[0]["favors"] = [["lord", True], ["diplomat", True], ["engineer", True]]
     moves = legal(state)
     assert "favor lord" in moves and "favor diplomat" in moves and "favor engineer" not in moves  # B only

@@ -12,11 +12,24 @@ import json
 
 import pytest
 
-from games.errors import AmbiguousMove, IllegalMove, MalformedMove, NotYourTurn, SetupError
+from games.errors import (
+    AmbiguousMove,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    SetupError,
+)
 from games.messages import CATALOGUE, Text
 from games.middle_ages import GAME as ma
 from games.middle_ages import data, estates, events, market, rules, scoring
-from games.middle_ages.data import BLUE_IDS, ESTATE_BY_NAME, ESTATES, EVENTS, ORANGE_IDS, TILES
+from games.middle_ages.data import (
+    BLUE_IDS,
+    ESTATE_BY_NAME,
+    ESTATES,
+    EVENTS,
+    ORANGE_IDS,
+    TILES,
+)
 from games.middle_ages.state import DECIDE, MOVE, OVER, PLACE
 from tests.play import play, random_game
 

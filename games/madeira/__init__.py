@@ -21,11 +21,20 @@ events, as the rules page decides; the totals are not.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove
-from games.madeira import actions, buildings, characters, crown, maintenance, rounds, scoring  # noqa: F401
+from games.madeira import (  # noqa: F401
+    actions,
+    buildings,
+    characters,
+    crown,
+    maintenance,
+    rounds,
+    scoring,
+)
 from games.madeira import board as B
 from games.madeira.data import BOARD
 from games.madeira.engine import KINDS, LEVELS, advance, free_moves, play_free
@@ -49,7 +58,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["Madeira", "MadeiraState", "GAME"]
+__all__ = ["GAME", "Madeira", "MadeiraState"]
 
 SEAT_COLOURS = ("yellow", "red", "purple", "blue")
 
@@ -60,7 +69,7 @@ def _help(key: str) -> dict[str, str]:
 
 class Madeira(Game[MadeiraState, str]):
     name = "madeira"
-    titles = {"en": "Madeira", "ja": "マデイラ"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Madeira", "ja": "マデイラ"}
     min_players = 2
     max_players = 4
     hidden_information = True
@@ -358,8 +367,8 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
     """The move in words (state before the move)."""
     words = move.split()
     verb = words[0]
-    t = lambda key, **params: translate(f"madeira.move.{key}", lang, **params)  # noqa: E731
-    name = lambda group, key: translate(f"madeira.{group}.{key}", lang)  # noqa: E731
+    t = lambda key, **params: translate(f"madeira.move.{key}", lang, **params)
+    name = lambda group, key: translate(f"madeira.{group}.{key}", lang)
     prompt = state.prompt or {}
     if verb in ("city", "field"):
         return t(verb, spot=words[1], field=words[1])

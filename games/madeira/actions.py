@@ -536,4 +536,4 @@ class Lady(Kind):
         push(state, *building_tasks(state, seat, b, tier(state, seat, b)))
 
 
-__all__ = ["LEVELS", "destinations", "favor_options", "use_favor", "ship_moves", "worker_moves"]
+__all__ = ["LEVELS", "destinations", "favor_options", "ship_moves", "use_favor", "worker_moves"]

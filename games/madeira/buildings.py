@@ -12,7 +12,16 @@ from __future__ import annotations
 from games.madeira import actions
 from games.madeira import board as B
 from games.madeira.data import BOARD
-from games.madeira.engine import Kind, Task, add_pirates, begin_turn, emit, kind, push, roll
+from games.madeira.engine import (
+    Kind,
+    Task,
+    add_pirates,
+    begin_turn,
+    emit,
+    kind,
+    push,
+    roll,
+)
 from games.madeira.state import GUILD_DIE, PHASE_C, PIRATE_DIE, MadeiraState
 
 
@@ -161,4 +170,4 @@ class Decide(Kind):
             add_pirates(state, seat, pirate_toll(state, b), "building")
 
 
-__all__ = ["tier", "cost", "building_tasks", "pirate_toll"]
+__all__ = ["building_tasks", "cost", "pirate_toll", "tier"]

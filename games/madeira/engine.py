@@ -17,7 +17,8 @@ it is.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.madeira.data import BOARD
 from games.madeira.state import PHASE_B, PHASE_C, PHASE_D, MadeiraState

@@ -404,10 +404,10 @@ PLACEHOLDERS: dict[str, tuple[str, str]] = {
     "U4": ("district costs 2, 3, 4, 5 wood (districts 3-6)", "区画3〜6の建設コストは木2・3・4・5"),
     "U5": ("city spots 1-12 left to right; neutral citizen on spot 4", "都市マスは左から1〜12、中立の市民はマス4"),
     "U6": ("windmill levels 0 (blank) to 6, start on 3", "風車の段は0(空白)〜6、開始は3"),
-    "U7": ("the favors' guilds (white: Treasurer, Bishop, Engineer; green: Lord, Scout, Diplomat; "
-           "orange: Patron, Miller, Monk; purple: Navigator, Lady, Constable)",
-           "各ギルドタイルのギルド(白: 会計官・司教・技師、緑: 領主・斥候・外交官、オレンジ: 後援者・粉屋・修道士、"
-           "紫: 航海士・貴婦人・警吏)"),
+    "U7": (("the favors' guilds (white: Treasurer, Bishop, Engineer; green: Lord, Scout, Diplomat; "
+           "orange: Patron, Miller, Monk; purple: Navigator, Lady, Constable)"),
+           ("各ギルドタイルのギルド(白: 会計官・司教・技師、緑: 領主・斥候・外交官、オレンジ: 後援者・粉屋・修道士、"
+           "紫: 航海士・貴婦人・警吏)")),
     "U8": ("3-player guild rows white+green, green+orange, orange+purple; 2-player top row white+green",
            "3人用の列のギルド(白+緑、緑+オレンジ、オレンジ+紫)と2人用の上の列(白+緑)"),
     "U9": ("passing slots I-III with 3 players, I-II with 2", "パス列は3人でI〜III、2人でI〜II"),

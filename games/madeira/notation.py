@@ -50,7 +50,7 @@ def parse_move(legal: list[str], text: str, asked: Text | None = None) -> str:
         raise MalformedMove(text=raw, reason=Text("madeira.reason.format"))
     if normal in legal:
         return normal
-    fits = [m for m in legal if m.startswith(normal + " ") or m.startswith(normal + "-") or m.startswith(normal + ".")]
+    fits = [m for m in legal if m.startswith((normal + " ", normal + "-", normal + "."))]
     if len(fits) == 1:
         return fits[0]
     if fits:
@@ -65,4 +65,4 @@ def parse_move(legal: list[str], text: str, asked: Text | None = None) -> str:
                                             examples=", ".join(f"`{m}`" for m in legal[:5]) or "-"))
 
 
-__all__ = ["parse_move", "normalise", "VERBS"]
+__all__ = ["VERBS", "normalise", "parse_move"]

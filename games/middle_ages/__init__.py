@@ -16,7 +16,8 @@ therefore reshuffles the piles so that AI search does not plan with the future d
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove
@@ -42,7 +43,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["MiddleAges", "MiddleAgesState", "Move", "GAME"]
+__all__ = ["GAME", "MiddleAges", "MiddleAgesState", "Move"]
 
 
 def _help(key: str) -> dict[str, str]:
@@ -60,7 +61,7 @@ def tile_json(tile_id: int | None) -> dict[str, Any] | None:
 
 class MiddleAges(Game[MiddleAgesState, Move]):
     name = "middle_ages"
-    titles = {"en": "Middle Ages", "ja": "ミドルエイジス"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Middle Ages", "ja": "ミドルエイジス"}
     min_players = 2
     max_players = 5
     options = (
@@ -214,7 +215,7 @@ class MiddleAges(Game[MiddleAgesState, Move]):
         seat = rules.acting_seat(state)
         if seat is None or not self.is_legal(state, seat, move):
             return format_move(move)
-        name = lambda e: Text(f"middle_ages.estate.{ESTATES[e]}")  # noqa: E731
+        name = lambda e: Text(f"middle_ages.estate.{ESTATES[e]}")
         if move.kind == rules.GO:
             if state.phase == PLACE:
                 tile = TILES[state.rows[0][move.a - 1]]
