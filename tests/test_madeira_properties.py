@@ -23,6 +23,7 @@ from games.rng import Rng
 from tests.play import random_game
 
 START = BOARD.start
+PRIVATE_EVENTS = frozenset(("madeira.event.pirate_total", "madeira.event.pirates.building.own"))
 
 
 def check_invariants(state) -> None:
@@ -75,10 +76,12 @@ def check_views(state, events) -> None:
             assert {k: v for k, v in mine.items() if k not in ("private", "seat")} == \
                 {k: v for k, v in json.loads(public).items() if k != "seat"}
     for event in events:
-        if event.key == "madeira.event.pirate_total":
+        if event.key in PRIVATE_EVENTS:
             assert event.seats == frozenset({event.params["seat"]})
         else:
             assert event.seats is None and "total" not in event.params
+            # A pirate gain at a building is told to its owner only (issue 13.7).
+            assert event.key != "madeira.event.pirates.building" or "count" not in event.params
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -15,8 +15,10 @@ runs everything that needs no decision by itself.
 
 Hidden information (rules page §15 C3, §17.8): each seat's pirate total. ``view(state, None)``
 never holds it (until the final scoring reveals all); ``view(state, seat)`` adds that seat's own
-total; :meth:`Madeira.private_view` is what the host sends by DM. Gains and discards are public
-events, as the rules page decides; the totals are not.
+total; :meth:`Madeira.private_view` is what the host sends by DM. Upkeep and feeding gains and
+every discard are public events; pirate points taken at a building in Phase C are told to their
+owner alone (the seed: 受け取った海賊点は自分だけが確認できます), the table hears only that
+the seat took pirates; the totals are never public.
 """
 
 from __future__ import annotations
@@ -146,6 +148,8 @@ class Madeira(Game[MadeiraState, str]):
             params["count"] = prompt.get("left", 1)
         elif kind in ("wood_pay", "wood_gain"):
             params["count"] = prompt.get("n", 1)
+        elif kind == "discard":
+            params["count"] = prompt["most"]  # the rule's limit, never the secret total
         elif kind == "kr":
             params["colony"] = Text(f"madeira.colony.{BOARD.colonies[prompt['c']].id}")
         elif kind == "upkeep":
@@ -416,6 +420,8 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
         return t("reward", reward=name("reward", words[1]))
     if verb == "support":
         return t(f"support_{words[1]}")
+    if verb == "discard":
+        return t("discard", count=words[1])
     if verb in ("flip",):
         return t("flip", favor=name("favor", words[1]))
     if verb == "again":

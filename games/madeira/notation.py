@@ -20,13 +20,13 @@ from games.messages import Text
 VERBS = frozenset((
     "city", "field", "row", "take", "guild", "favor", "die", "pirate", "pass", "act", "harvest", "skip",
     "done", "move", "ship", "buy", "wood", "reward", "support", "flip", "again", "marker", "building", "pay",
-    "pirates", "honor", "upkeep", "feed", "score", "wealth", "mill",
+    "pirates", "honor", "upkeep", "feed", "score", "wealth", "mill", "discard",
 ))
 ALIASES = {
     "パス": "pass", "ダイス": "die", "海賊": "pirate", "海賊ダイス": "pirate", "アクション": "act", "行動": "act",
     "収穫": "harvest", "スキップ": "skip", "なし": "skip", "終了": "done", "完了": "done", "移動": "move",
     "船": "ship", "支払う": "pay", "払う": "pay", "海賊点": "pirates", "名誉": "honor", "風車": "mill",
-    "列": "row", "要請": "take", "達成": "score", "favour": "favor", "ships": "ship", "workers": "move",
+    "列": "row", "要請": "take", "捨てる": "discard", "達成": "score", "favour": "favor", "ships": "ship", "workers": "move",
 }
 
 
