@@ -41,7 +41,7 @@ from games.madeira import board as B
 from games.madeira.data import BOARD
 from games.madeira.engine import KINDS, LEVELS, advance, free_moves, play_free
 from games.madeira.messages import MESSAGES, RULES_HELP
-from games.madeira.notation import parse_move
+from games.madeira.notation import parse_move, shown
 from games.madeira.state import (
     FIELDS,
     GUILD_DIE,
@@ -110,11 +110,11 @@ class Madeira(Game[MadeiraState, str]):
 
     def play(self, state: MadeiraState, seat: int, move: str) -> tuple[MadeiraState, list[Event]]:
         if not isinstance(move, str):
-            raise MalformedMove(text=repr(move), reason=Text("madeira.reason.format"))
+            raise MalformedMove(text=shown(repr(move)), reason=Text("madeira.reason.format"))
         legal = self.legal_moves(state, seat)
         if move not in legal:
             parse_move(legal, move, self._asked(state))  # raises the specific error
-            raise IllegalMove(text=move, reason=Text("madeira.reason.nothing_fits"))  # a shortened form
+            raise IllegalMove(text=shown(move), reason=Text("madeira.reason.nothing_fits"))  # a shortened form
         after = state.clone()
         after.__dict__["_ev"] = []
         if move.startswith("mill "):

@@ -193,6 +193,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Madeira moves are short words like `row 2`, `die 3 steward`, `move home-2a`, `pass 1`, `pay`",
         "ja": "マデイラの手は `row 2`・`die 3 steward`・`move home-2a`・`pass 1`・`pay` のような短い言葉です",
     },
+    "madeira.reason.too_long": {
+        "en": "a move is a few words, at most {limit} characters (like `pass 1`)",
+        "ja": "手は数語、{limit}文字までです(`pass 1` のように)",
+    },
+    "madeira.reason.character": {
+        "en": "the character {code} is not used in Madeira moves (like `row 2`, `die 3 steward`, `pay`)",
+        "ja": "文字 {code} はマデイラの手に使えません(`row 2`・`die 3 steward`・`pay` のように)",
+    },
     "madeira.reason.unknown_word": {
         "en": "“{word}” is not a word of the Madeira notation (see /rules madeira)",
         "ja": "「{word}」はマデイラの記法にありません(/rules madeira を参照)",

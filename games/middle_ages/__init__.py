@@ -25,7 +25,7 @@ from games.messages import Text, register_messages, text_to_json, translate
 from games.middle_ages import estates, market, rules, scoring
 from games.middle_ages.data import ESTATES, EVENTS, TILES
 from games.middle_ages.messages import MESSAGES, RULES_HELP
-from games.middle_ages.notation import format_move, parse_move
+from games.middle_ages.notation import format_move, parse_move, shown
 from games.middle_ages.state import (
     COLOURS,
     LAST_REFILL_ROUND,
@@ -91,7 +91,7 @@ class MiddleAges(Game[MiddleAgesState, Move]):
 
     def play(self, state: MiddleAgesState, seat: int, move: Move) -> tuple[MiddleAgesState, list[Event]]:
         if not isinstance(move, Move) or move.kind not in rules.DECISION_WORDS + (rules.GO,):
-            raise MalformedMove(text=str(move), reason=Text("middle_ages.reason.format"))
+            raise MalformedMove(text=shown(repr(move)), reason=Text("middle_ages.reason.format"))
         why = rules.refusal(state, seat, move)
         if why is not None:
             raise IllegalMove(text=format_move(move), reason=Text(why[0], **why[1]))
