@@ -9,7 +9,6 @@ reaches the thread before the final scoring reveals them all.
 
 from __future__ import annotations
 
-
 from bot.i18n import t
 from games.madeira import GAME as madeira
 from tests.test_bot_e2e import PNG, World
@@ -52,7 +51,7 @@ async def pirates_delivered(world: MadeiraWorld, table_id: int, people: dict) ->
 def test_a_whole_three_player_game_with_pirate_points_by_dm(tmp_path):
     async def scenario(world: MadeiraWorld):
         async with world.running():
-            table_id, lobby = await world.start_game(players=3, ai=1)
+            table_id, _lobby = await world.start_game(players=3, ai=1)
             table = await world.host.table(table_id)
             assert [s.user_id for s in table.seats] == [world.alice.id, world.bob.id, None]
             first = world.boards()[0]

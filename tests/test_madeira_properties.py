@@ -19,10 +19,12 @@ from games import cli
 from games.madeira import GAME as madeira
 from games.madeira import board as B
 from games.madeira.data import BOARD
+from games.madeira.notation import VERBS
 from games.rng import Rng
 from tests.play import random_game
 
 START = BOARD.start
+PRIVATE_EVENTS = frozenset(("madeira.event.pirate_total", "madeira.event.pirates.building.own"))
 
 
 def check_invariants(state) -> None:
@@ -75,10 +77,12 @@ def check_views(state, events) -> None:
             assert {k: v for k, v in mine.items() if k not in ("private", "seat")} == \
                 {k: v for k, v in json.loads(public).items() if k != "seat"}
     for event in events:
-        if event.key == "madeira.event.pirate_total":
+        if event.key in PRIVATE_EVENTS:
             assert event.seats == frozenset({event.params["seat"]})
         else:
             assert event.seats is None and "total" not in event.params
+            # A pirate gain at a building is told to its owner only (issue 13.7).
+            assert event.key != "madeira.event.pirates.building" or "count" not in event.params
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -195,3 +199,101 @@ def test_legal_lists_each_move_as_replay_reads_it():
     assert cli.main(["replay", "madeira", "--players", "2", "--seed", "3", "--moves", "-"], out=bad,
                     stdin=io.StringIO(f"{seat} castle 9\n")) == 1
     assert json.loads(bad.getvalue())["error"]["line"] == 1
+
+
+# -- hostile input (issue 12.6) ---------------------------------------------------------------
+
+#: Text a player (or a bot, or a paste) could send as a move: other scripts' digits, superscripts,
+#: full-width forms, huge numbers, control characters, NUL, emoji, long strings and whitespace.
+HOSTILE_SAMPLES = (
+    "row ²", "row ٣", "die ３ steward", "ｐａｓｓ　１", "row " + "9" * 5000, "pass 1" + "0" * 40,
+    "pay\x00", "\x00", "pay\x1b[31m", "move home\u202e-2a", "pay\u200b", "\ufeffpay", "🎲", "pay 🏴‍☠️",
+    "a" * 10_000, " " * 6000 + "pay", "pay" + "\t " * 3000, "-" * 6000, "move " + " - " * 2000,
+    "パス" * 3000, "→" * 5000, "wealth -1", "wealth 99999", "feed ⁴", "mill trade wheat+wheat wheat",
+    "", "   ", "\n", "move home-", "ship .", "pass", "pirate 0 mayor", "die 1 steward steward",
+)
+HOSTILE = st.one_of(
+    st.sampled_from(HOSTILE_SAMPLES),
+    st.text(max_size=40),
+    st.builds(lambda verb, tail: f"{verb} {tail}",
+              st.sampled_from(sorted(VERBS)),
+              st.text(st.characters(categories=("Nd", "No", "Zs", "Cc", "Cf", "So")), max_size=12)),
+    st.builds(lambda n, text: " " * n + text, st.integers(0, 7000), st.sampled_from(["pay", "pass 1", "row 1"])),
+)
+
+
+def _positions():
+    """States of random play at every stage, for each player count, and the legal moves of each
+    (the moves are later offered to *other* states)."""
+    cached = _positions.__dict__.get("cached")
+    if cached is None:
+        cached = []
+        for players, seed in ((2, 21), (3, 22), (4, 23)):
+            states, _ = random_game(madeira, players, seed=seed)
+            for state in states[:: max(1, len(states) // 12)]:
+                (seat,) = madeira.to_act(state) or (0,)
+                cached.append((state, seat, madeira.legal_moves(state, seat)))
+        _positions.cached = cached
+    return cached
+
+
+def _attempt(state, do):
+    """Run ``do()``: it either returns a new state (the input untouched) or refuses with a
+    Madeira move error, leaving the state as it was and a short, printable message."""
+    from games.errors import MoveError
+
+    before = json.dumps(madeira.state_to_json(state), sort_keys=True)
+    try:
+        do()
+    except MoveError as error:
+        for lang in ("en", "ja"):
+            message = error.message(lang)
+            assert len(message) < 600 and message.isprintable(), message
+    assert json.dumps(madeira.state_to_json(state), sort_keys=True) == before
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), text=HOSTILE)
+def test_hostile_text_and_other_positions_moves_are_applied_or_refused_cleanly(data, text):
+    positions = _positions()
+    state, seat, _ = positions[data.draw(st.integers(0, len(positions) - 1), label="position")]
+    if madeira.to_act(state):
+        def typed():
+            return madeira.apply(state, seat, madeira.parse_move(state, text, seat))
+
+        _attempt(state, typed)
+        _attempt(state, lambda: madeira.apply(state, seat, text))  # the text as the move itself
+    _, _, moves = positions[data.draw(st.integers(0, len(positions) - 1), label="other")]
+    if moves and madeira.to_act(state):
+        move = moves[data.draw(st.integers(0, len(moves) - 1), label="move")]
+        _attempt(state, lambda: madeira.apply(state, seat, move))
+        _attempt(state, lambda: madeira.apply(state, seat, madeira.parse_move(state, move, seat)))
+
+
+def test_hostile_text_is_malformed_and_reading_stays_linear():
+    import time
+
+    from games.errors import MalformedMove
+    from games.madeira.notation import MAX_CHARS
+
+    state = random_game(madeira, 2, seed=5)[0][40]
+    (seat,) = madeira.to_act(state)
+    for text in ("row ²", "row ٣", "pay\x00", "🎲", "row " + "1" * 5000, "pass 1234", "a" * 10_000,
+                 " " * 6000 + "pay", "\x07pay", "pay\u200b"):
+        with pytest.raises(MalformedMove):
+            madeira.parse_move(state, text, seat)
+    wide = "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else "\u3000" for ch in madeira.legal_moves(state, seat)[0])
+    assert madeira.parse_move(state, wide, seat) == madeira.legal_moves(state, seat)[0]  # a Japanese keyboard
+    huge = [" " * 10**6 + "pay", "1" * 10**6, "\x00" * 10**6, "→" * 10**6, " -" * 10**6]
+    started = time.perf_counter()
+    for text in huge:
+        with pytest.raises(MalformedMove, match=str(MAX_CHARS)):
+            madeira.parse_move(state, text, seat)
+    assert time.perf_counter() - started < 0.05  # refused by length, whatever the length
+    # Under the limit every reading is a few passes over the text: the worst case stays tiny.
+    started = time.perf_counter()
+    for _ in range(200):
+        for text in (" " * (MAX_CHARS - 3) + "xyz", " -" * (MAX_CHARS // 2), "9" * MAX_CHARS):
+            with pytest.raises(MalformedMove):
+                madeira.parse_move(state, text, seat)
+    assert time.perf_counter() - started < 1.0

@@ -335,16 +335,75 @@ def test_passing_actions_city_watch_and_ship():
     assert all(m == "done" or m.split("-")[1][:2] in B.CITY_IDS for m in legal(after))  # a city spot
     after, _ = play(after, f"{seat} {spot}")
     assert after.p[seat]["pp"] == 1
-    # III: a worker into the City Watch discards up to 3 pirates.
+    # III: a worker into the City Watch discards up to 3 pirates, as many as the player says.
     watch = state.clone()
     watch.p[seat]["pirates"] = 5
     watch, events = play(watch, f"{seat} pass 3 watch", f"{seat} move home-watch")
-    assert watch.p[seat]["pirates"] == 2 and watch.watch[seat] == 3
-    assert "madeira.event.pirates_discarded" in keys(events)
+    assert watch.watch[seat] == 3 and legal(watch) == ["discard 3", "discard 2", "discard 1", "discard 0"]
+    most, events = play(watch, f"{seat} discard 3")
+    assert most.p[seat]["pirates"] == 2 and "madeira.event.pirates_discarded" in keys(events)
+    one, _ = play(watch, f"{seat} discard 1")
+    assert one.p[seat]["pirates"] == 4
     # IV: one ship, Commander rules (1 wheat for wh1, 1 wood from Home, 3 reals back).
     ship, _ = play(state, f"{seat} pass 4 ship", f"{seat} ship home-wh1")
     assert ship.market[0][0] == seat and ship.p[seat]["wood"] == 0 and ship.p[seat]["wheat"] == 2
     assert ship.p[seat]["reals"] == state.p[seat]["reals"] + BOARD.markets[0].slots[0][0][0][1]
+
+
+def test_every_pirate_discard_asks_how_many_and_the_question_reveals_no_total():
+    """Issue 13.6a: the City Watch arrivals (Fortaleza, pass III, the City Watch reward, the
+    Scout) and Royal Support discard *up to* 3 pirates, the player's choice (§9.4); the most he
+    may discard is offered first (the move builder's default)."""
+    state = b_state(3, reals=4)
+    seat = state.prompt["s"]
+    clear(state, seat)
+    put(state, seat, "2a")
+    state.p[seat]["favors"] = [["scout", True]]
+    state.p[seat]["pirates"] = 2
+    scout, _ = play(state, f"{seat} favor scout", f"{seat} move 2a-watch")
+    assert scout.prompt["t"] == "discard" and legal(scout) == ["discard 2", "discard 1", "discard 0"]
+    none, events = play(scout, f"{seat} discard 0")
+    assert none.p[seat]["pirates"] == 2 and none.watch[seat] == 1 and "madeira.event.pirates_discarded" not in keys(events)
+    some, events = play(scout, f"{seat} discard 1")
+    assert some.p[seat]["pirates"] == 1
+    assert [(e.key, e.params["count"]) for e in events if e.key == "madeira.event.pirates_discarded"] == [
+        ("madeira.event.pirates_discarded", 1)]
+    # Asked even with no pirates, and the question says the rule's limit, so the public table
+    # cannot tell a clean record from a player who keeps his pirates.
+    clean = scout.clone()
+    clean.p[seat]["pirates"] = 0
+    assert legal(clean) == ["discard 0"] and madeira.to_act(clean) == madeira.to_act(scout)
+    assert madeira.view(clean, None) == madeira.view(scout, None)
+    assert madeira.decision(scout, seat).params["count"] == 3
+    assert madeira.describe_move(scout, "discard 1") == "discards 1 pirate point(s)"
+    assert madeira.parse_move(scout, "捨てる 2", seat) == "discard 2"
+    refused(scout, seat, "discard 3")  # more than he holds
+    refused(scout, seat, "discard", AmbiguousMove)
+
+
+def test_the_guild_master_asks_while_a_windmill_action_could_open_other_districts():
+    """Issue 13.6b (2 players, seed 18): seat 0 with 2 reals and 1 wood can afford only the
+    Monk's district; ``mill down reals`` would open Bishop, Diplomat and Treasurer, so the
+    purchase is asked, not made at once. Without any windmill action it is still made at once."""
+    state = ready(2, seed=18, wood=1, reals=2, wheat=0, sugar=0, wine=0)
+    put(state, 0, "forest")
+    for favor in ("navigator", "miller"):  # the other districts of cost 2 are built already
+        c, d = next((c, d) for c in range(3) for d in range(6) if state.districts[c][d] == favor)
+        state.districts[c][d] = None
+        state.p[1]["favors"].append([favor, True])
+    asked = ask(state, {"t": "master", "s": 0})
+    assert asked.prompt == {"t": "master", "s": 0}
+    assert legal(asked) == ["buy monk"] and "mill down reals" in legal(asked, mills=True)
+    richer, _ = play(asked, "0 mill down reals")
+    assert richer.prompt["t"] == "master" and richer.p[0]["reals"] == 5
+    assert legal(richer) == ["buy monk", "buy bishop", "buy diplomat", "buy treasurer"]
+    richer, _ = play(richer, "0 buy diplomat")  # 1 wood from Home, 2 bought in the Forest (1 + 2 reals)
+    assert ["diplomat", True] in richer.p[0]["favors"] and richer.p[0]["reals"] == 5 - 3
+    # No windmill action open (level 0, no PP, no goods): nothing could change, so no question.
+    stuck = state.clone()
+    stuck.p[0].update(mill=0, pp=0)
+    stuck = ask(stuck, {"t": "master", "s": 0})
+    assert stuck.prompt is None and ["monk", True] in stuck.p[0]["favors"]
 
 
 # -- characters (§8.5, §8.6) ------------------------------------------------------------------
@@ -378,7 +437,7 @@ def test_guild_master_builds_a_district_with_wood_buying_the_shortfall_at_a_risi
     favor = state.districts[c][d]
     state = ask(state, {"t": "master", "s": 0})
     assert f"buy {favor}" in legal(state)
-    state, events = play(state, f"0 buy {favor}")
+    state, _events = play(state, f"0 buy {favor}")
     assert state.p[0]["wood"] == 0 and state.prompt["t"] == "wood_pay"  # Home wood first
     assert legal(state) == ["wood 2c", "wood forest"]
     wood_2c = state.field_wood[B.FIELD_INDEX["2c"]]
@@ -535,8 +594,8 @@ def test_each_kings_reward(reward):
     elif reward == "city":
         assert p["pp"] == 1 and "move ps1-fu1" in legal(state)
     elif reward == "watch":
-        state, _ = play(state, "0 move ps1-watch")
-        assert state.watch[0] == 1 and state.p[0]["pirates"] == 2
+        state, _ = play(state, "0 move ps1-watch", "0 discard 2")
+        assert state.watch[0] == 1 and state.p[0]["pirates"] == 3
     elif reward == "medal":
         assert p["pp"] == 3
     elif reward == "loot":
@@ -545,7 +604,8 @@ def test_each_kings_reward(reward):
         assert legal(state) == ["support pirates", "support bread"]
         bread, _ = play(state, "0 support bread")
         pirates, _ = play(state, "0 support pirates")
-        assert bread.p[0]["bread"] == 2 and pirates.p[0]["pirates"] == 2
+        assert legal(pirates) == ["discard 3", "discard 2", "discard 1", "discard 0"]
+        assert bread.p[0]["bread"] == 2 and play(pirates, "0 discard 3")[0].p[0]["pirates"] == 2
     else:
         assert p["mill"] == BOARD.windmill["start"] + 1 and p["wheat"] == state.p[0]["wheat"]
 
@@ -573,7 +633,7 @@ def test_windmill_up_down_and_trade_in_the_phases_that_allow_them():
     assert {"mill up", "mill down bread", "mill down reals", "mill trade wheat+wheat sugar",
             "mill trade wheat+sugar wine"} <= set(moves)
     assert "mill trade wheat+wheat wheat" not in moves
-    up, events = play(state, f"{seat} mill up")
+    up, _events = play(state, f"{seat} mill up")
     assert up.p[seat]["mill"] == state.p[seat]["mill"] + 1 and up.p[seat]["wheat"] == 2
     assert up.prompt == state.prompt  # a free action: the same question is still asked
     down, _ = play(state, f"{seat} mill down reals", f"{seat} mill down bread")
@@ -616,7 +676,7 @@ def c_state(building, seat=0, *, dice=(2, 1), pirate=None, workers=(), n=3, **re
 
 
 def test_the_building_costs_base_minus_guild_dice_and_not_paying_costs_one_plus_the_pirate_die():
-    state, b = c_state("moinho", dice=(3, 2), pirate=3, reals=20)
+    state, _b = c_state("moinho", dice=(3, 2), pirate=3, reals=20)
     assert BOARD.counts[3].base_cost == 9 and legal(state)[:2] == ["pay", "pirates"]
     paid, events = play(state, "0 pay")
     assert paid.p[0]["reals"] == 20 - (9 - 5)  # the pirate die does not lower the cost
@@ -625,8 +685,9 @@ def test_the_building_costs_base_minus_guild_dice_and_not_paying_costs_one_plus_
     assert took.p[0]["pirates"] == 1 + 3 and took.p[0]["reals"] == 20
     public = [e for e in events if e.seats is None]
     assert "madeira.event.pirates.building" in keys(public)
-    private = [e for e in events if e.seats is not None]
-    assert [(e.key, e.seats, e.params["total"]) for e in private] == [("madeira.event.pirate_total", frozenset({0}), 4)]
+    private = [(e.key, e.seats, dict(e.params)) for e in events if e.seats is not None]
+    assert private == [("madeira.event.pirates.building.own", frozenset({0}), {"seat": 0, "count": 4}),
+                       ("madeira.event.pirate_total", frozenset({0}), {"seat": 0, "total": 4})]
     poor, _ = c_state("moinho", dice=(1,), reals=3)
     assert "pay" not in legal(poor)
     cheap, _ = c_state("moinho", dice=(3, 3, 3, 3), n=4, reals=0)
@@ -668,7 +729,7 @@ def test_each_building_action_at_both_tiers(building, tier1, tier2):
             state, _ = play(state, *[f"0 flip {f}" for f in ("lady", "lord")[:tier]])
             assert [up for _, up in state.p[0]["favors"]] == [False, tier == 2, True]
         else:
-            state, events = play(state, *["0 move home-watch"] * tier)
+            state, _ = play(state, *["0 move home-watch", "0 discard 3"] * tier)
             assert state.watch[0] == tier and state.p[0]["pirates"] == 7 - 3 * tier
         assert state.prompt is None
 
@@ -700,13 +761,13 @@ def test_phase_c_rerolls_the_dice_resolves_buildings_in_order_and_clears_them():
     state, _ = play(state, f"{seat} die 3 farmer", f"{seat} skip", "2 pass 1", "0 pass 2 reals", "1 pass 3 reals")
     assert state.phase == "C" and state.prompt == {"t": "cdecide", "s": seat, "b": fort}
     assert state.markers[mill] == [] and state.bdice[fort][0][1] == seat
-    state, events = play(state, f"{seat} pirates")
+    state, _events = play(state, f"{seat} pirates")
     assert state.markers == [[]] * 5 and state.bdice == [[]] * 5 and state.chars == [None] * 5
     assert state.phase in ("D", "E", "A")
 
 
 def test_lord_makes_the_building_free_and_diplomat_adds_two_workers():
-    state, b = c_state("moinho", dice=(1,), reals=0, workers=["2a"])
+    state, _b = c_state("moinho", dice=(1,), reals=0, workers=["2a"])
     state.p[0]["favors"] = [["lord", True], ["diplomat", True], ["engineer", True]]
     moves = legal(state)
     assert "favor lord" in moves and "favor diplomat" in moves and "favor engineer" not in moves  # B only
@@ -718,6 +779,97 @@ def test_lord_makes_the_building_free_and_diplomat_adds_two_workers():
     rich.p[0]["reals"] = 20
     rich, _ = play(rich, "0 favor diplomat", "0 pay")
     assert rich.p[0]["bread"] == state.p[0]["bread"] + 5  # 1 worker + 2 = 3: tier 2
+
+
+ISSUE_13_LORD_RECORD = (
+    "0 city ps1; 1 city fu1; 0 field 1a; 0 field 2b; 1 field 3a; 1 field forest; 1 row 1; 1 take wealth; "
+    "0 take urban; 1 die 1 mayor; 1 act; 1 move ps4-fu2; 1 move ma4-fu3; 0 pirate 3 steward; 0 act; "
+    "0 move home-2e; 0 move ps1-2c; 1 die 3 steward; 1 skip; 0 die 1 master; 0 act; 0 buy miller; 0 wood 2e; "
+    "1 die 1 farmer; 1 harvest; 0 die 3 commander; 0 act; 0 ship home-in1; 0 wood 2c; 0 ship home-wh1; "
+    "0 reward city; 0 move home-ma5; 1 pass 2 city; 1 move home-ps2; 0 favor miller; 0 pass 1; 1 pirates; "
+    "0 pay; 0 move home-ps1; 0 move home-ps3; 0 mill down reals; 0 pay; 0 move home-in; 1 pirates; 1 pay; "
+    "1 move home-watch; 1 honor; 0 feed 3; 1 feed 0; 0 score urban; 1 score urban; 0 row 2; 0 take urban; "
+    "0 guild orange; 1 take wealth; 1 die 3 steward; 1 act; 1 move home-2d; 1 done; 0 die 3 commander; "
+    "0 harvest; 1 mill down bread; 1 die 1 commander; 1 harvest; 0 favor miller; 0 die 3 mayor; 0 act; "
+    "0 done; 1 die 1 master; 1 act; 1 buy lord; 0 pass 2 reals; 1 pass 1; 1 pay; 0 pay; 1 favor lord; 1 pay; "
+    "1 move home-ma1"
+)
+ISSUE_13_LORD = ISSUE_13_LORD_RECORD.split("; ")
+
+
+def test_the_lord_frees_only_its_users_current_building_in_the_view_and_the_reroll_message():
+    """Issue 13.5: after ``1 favor lord`` at Capitania, the other buildings keep their price on
+    the board (Fortaleza 8 - 3 = 5 for seat 0), and the next building's re-roll says its real
+    price (8 - 2 = 6), so seat 1 with 0 reals is offered only ``pirates``."""
+    from games.messages import translate
+
+    lines = list(ISSUE_13_LORD)
+    assert len(lines) == 78
+    # Since issue 13.6 a worker arriving in the City Watch asks how many pirates to discard.
+    assert lines[45] == "1 move home-watch"
+    lines.insert(46, "1 discard 3")
+    state, _ = play(new(2, 0), *lines[:76])
+    before = {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}
+    assert lines[76] == "1 favor lord"
+    state, _ = play(state, lines[76])
+    board = {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}
+    assert board == before and board["fortaleza"] == 8 - 3 and board["capitania"] == 5
+    assert madeira.view(state, 0)["buildings"] == madeira.view(state, None)["buildings"]
+    # The user's own decision says 0 and the payment is 0.
+    assert madeira.decision(state, 1).params["cost"] == 0
+    assert madeira.describe_move(state, "pay") == translate("madeira.move.pay", "en", count=0,
+                                                             building=translate("madeira.building.capitania", "en"))
+    reals = state.p[1]["reals"]
+    state, _ = play(state, lines[77])
+    assert state.p[1]["reals"] == reals
+    state, events = play(state, lines[78])
+    (reroll,) = [e for e in events if e.key == "madeira.event.reroll.alfandega"]
+    assert reroll.params["cost"] == 8 - 2 == 6
+    assert "6" in translate(reroll.key, "en", **reroll.params)
+    assert state.p[1]["reals"] == 0 and legal(state) == ["pirates"]
+    assert madeira.decision(state, 1).params["cost"] == 6
+    assert {b["id"]: b["cost"] for b in madeira.view(state, None)["buildings"]}["alfandega"] == 6
+
+
+def test_pirates_taken_in_phase_c_are_told_to_their_owner_only():
+    """Issue 13.7 (the seed, §15 C3): pirate points taken instead of paying at a building are
+    seen by their owner alone. Two games that differ only in that gain (the pirate die 1 or 3 on
+    the last building) show the same public view, the same other seat's view and the same public
+    event texts; only the owner's own view and private events differ."""
+    from games.messages import translate
+
+    def took(pirate_die):
+        state = ready(3, phase="C", reals=0)
+        b = B.BUILDING_INDEX["fortaleza"]
+        state.order = [0, 1, 2]
+        state.markers[b] = [0]
+        state.bdice[b] = [[GUILD_DIE, 0, 1], [PIRATE_DIE, 1, pirate_die]]
+        state = ask(state, {"t": "cseat", "b": b, "i": 0}, phase="C", then=({"t": "cbuilding", "b": b + 1},))
+        state.bdice[b][1][2] = pirate_die  # the re-roll is not what this test is about
+        return play(state, "0 pirates")
+
+    low, low_events = took(1)
+    high, high_events = took(3)
+    assert (low.p[0]["pirates"], high.p[0]["pirates"]) == (2, 4)
+    assert json.dumps(madeira.view(low, None), sort_keys=True) == json.dumps(madeira.view(high, None), sort_keys=True)
+    assert madeira.view(low, 1) == madeira.view(high, 1)
+    assert madeira.view(low, 0)["private"]["pirates"] == 2 and madeira.view(high, 0)["private"]["pirates"] == 4
+
+    def public(events):
+        return [translate(e.key, lang, **e.params) for e in events if e.seats is None for lang in ("en", "ja")]
+
+    assert public(low_events) == public(high_events)
+    assert "madeira.event.pirates.building" in keys(low_events)
+    own = [(e.key, e.seats, dict(e.params)) for e in high_events if e.key.startswith("madeira.event.pirates.")]
+    assert own == [("madeira.event.pirates.building", None, {"seat": 0}),
+                   ("madeira.event.pirates.building.own", frozenset({0}), {"seat": 0, "count": 4})]
+    # Feeding gains stay public (the seed: 海賊点を受け取る際にはその値を全プレイヤーが確認できます).
+    hungry = d_state(bread=1, wheat=0, sugar=0, wine=0)
+    put(hungry, 0, "1a", "2a", "ps1", "watch", "watch", "az")
+    hungry = ask(hungry, {"t": "feed", "s": 0}, phase="D")
+    _, events = play(hungry, "0 feed 0")
+    (feeding,) = [e for e in events if e.key == "madeira.event.pirates.feeding"]
+    assert feeding.seats is None and feeding.params["count"] == 6 - LEVELS[hungry.p[0]["mill"]]
 
 
 def test_bishop_moves_a_marker_but_not_into_the_building_being_resolved():

@@ -3,7 +3,6 @@ the final ranking, with two people moving through ``/move`` and two random AI se
 
 from __future__ import annotations
 
-
 from games.middle_ages import GAME as middle_ages
 from tests.test_bot_e2e import PNG, World, play
 

@@ -86,7 +86,7 @@ def test_random_games_end_keep_invariants_round_trip_and_replay(players, opts, s
     result = ma.result(state)
     assert result is not None, "the game must end"
     assert state.round == 16 and state.events_done == 4
-    assert sorted(result.ranks)[0] == 1 and len(result.ranks) == players
+    assert min(result.ranks) == 1 and len(result.ranks) == players
     view = ma.view(state, None)
     assert json.loads(json.dumps(view)) == view and view["finished"]
 
@@ -117,3 +117,92 @@ def test_selfplay_plays_whole_games_for_two_to_five_players_and_its_record_repla
             code = cli.main(["replay", "middle_ages", "--players", "2", "--seed", "2",
                              "--moves", str(folder / "record.txt")], out=out)
             assert code == 0 and json.loads(out.getvalue()) == final
+
+
+# -- hostile input (issue 12.6) ---------------------------------------------------------------
+
+HOSTILE_SAMPLES = (
+    "go ²", "go ٣", "go ３", "ｇｏ　３", "go " + "1" * 5000, "go 1" + "0" * 40, "revive ⁴", "scout ²-4",
+    "scout 2-٣", "scout 99-99", "scout 2--4", "go 3\x00", "\x00", "go\x1b[31m 3", "go 3\u200b", "\ufeffgo 3",
+    "🎲", "coin 🏰", "a" * 10_000, " " * 6000 + "go 1", "go" + "\t " * 3000 + "1", "-" * 6000,
+    "plot " + "畑 " * 3000, "coin", "plot field", "plot field church palace", "go -1", "go 0", "lose 0",
+    "", "   ", "\n", "m", "coin m", "plot 畑 教会",
+)
+HOSTILE = st.one_of(
+    st.sampled_from(HOSTILE_SAMPLES),
+    st.text(max_size=40),
+    st.builds(lambda verb, tail: f"{verb} {tail}", st.sampled_from(["go", "revive", "scout", "coin", "plot", "lose"]),
+              st.text(st.characters(categories=("Nd", "No", "Zs", "Cc", "Cf", "So", "Pd")), max_size=12)),
+    st.builds(lambda n, text: " " * n + text, st.integers(0, 7000), st.sampled_from(["go 1", "go 2", "scout 1-1"])),
+)
+
+
+def _positions():
+    """States of random play for every player count and option set, with their legal moves."""
+    cached = _positions.__dict__.get("cached")
+    if cached is None:
+        from tests.play import random_game
+
+        cached = []
+        for players, opts, seed in ((2, {}, 31), (3, {"barracks_loss": "victim"}, 32),
+                                    (4, {"plot_tokens": "one_per_type", "token_slots": "2"}, 33), (5, {}, 34)):
+            states, _ = random_game(ma, players, opts, seed=seed)
+            for state in states[:: max(1, len(states) // 15)]:
+                seat = min(ma.to_act(state)) if ma.to_act(state) else 0
+                cached.append((state, seat, ma.legal_moves(state, seat)))
+        _positions.cached = cached
+    return cached
+
+
+def _attempt(state, do):
+    from games.errors import MoveError
+
+    before = json.dumps(ma.state_to_json(state), sort_keys=True)
+    try:
+        do()
+    except MoveError as error:
+        for lang in ("en", "ja"):
+            message = error.message(lang)
+            assert len(message) < 600 and message.isprintable(), message
+    assert json.dumps(ma.state_to_json(state), sort_keys=True) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), text=HOSTILE)
+def test_hostile_text_and_other_positions_moves_are_applied_or_refused_cleanly(data, text):
+    positions = _positions()
+    state, seat, _ = positions[data.draw(st.integers(0, len(positions) - 1), label="position")]
+    _attempt(state, lambda: ma.apply(state, seat, ma.parse_move(state, text, seat)))
+    _attempt(state, lambda: ma.apply(state, seat, text))  # text where a move belongs
+    _, _, moves = positions[data.draw(st.integers(0, len(positions) - 1), label="other")]
+    if moves:
+        move = moves[data.draw(st.integers(0, len(moves) - 1), label="move")]
+        _attempt(state, lambda: ma.apply(state, seat, move))
+        _attempt(state, lambda: ma.apply(state, seat, ma.parse_move(state, ma.format_move(state, move), seat)))
+
+
+def test_hostile_text_is_malformed_and_reading_stays_linear():
+    import time
+
+    import pytest
+
+    from games.errors import MalformedMove
+    from games.middle_ages.notation import MAX_CHARS
+
+    state = ma.new_game(3, {}, 1)
+    for text in ("go ²", "go ٣", "go " + "1" * 5000, "go 123", "go 3\x00", "🎲", "coin 🏰", "a" * 10_000,
+                 " " * 6000 + "go 1", "scout ²-4", "scout 2-٣", "go\x0b3", "go 3\u200b"):
+        with pytest.raises(MalformedMove):
+            ma.parse_move(state, text)
+    assert ma.parse_move(state, "ｇｏ　３") == ma.parse_move(state, "go 3")  # a Japanese keyboard's digits
+    started = time.perf_counter()
+    for text in (" " * 10**6 + "go 1", "1" * 10**6, "\x00" * 10**6, "畑" * 10**6, " -" * 10**6):
+        with pytest.raises(MalformedMove, match=str(MAX_CHARS)):
+            ma.parse_move(state, text)
+    assert time.perf_counter() - started < 0.05  # refused by length, whatever the length
+    started = time.perf_counter()
+    for _ in range(200):
+        for text in (" " * (MAX_CHARS - 4) + "go 1x", "scout " + " -" * (MAX_CHARS // 2 - 3), "9" * MAX_CHARS):
+            with pytest.raises(MalformedMove):
+                ma.parse_move(state, text)
+    assert time.perf_counter() - started < 1.0

@@ -12,11 +12,24 @@ import json
 
 import pytest
 
-from games.errors import AmbiguousMove, IllegalMove, MalformedMove, NotYourTurn, SetupError
+from games.errors import (
+    AmbiguousMove,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    SetupError,
+)
 from games.messages import CATALOGUE, Text
 from games.middle_ages import GAME as ma
 from games.middle_ages import data, estates, events, market, rules, scoring
-from games.middle_ages.data import BLUE_IDS, ESTATE_BY_NAME, ESTATES, EVENTS, ORANGE_IDS, TILES
+from games.middle_ages.data import (
+    BLUE_IDS,
+    ESTATE_BY_NAME,
+    ESTATES,
+    EVENTS,
+    ORANGE_IDS,
+    TILES,
+)
 from games.middle_ages.state import DECIDE, MOVE, OVER, PLACE
 from tests.play import play, random_game
 
@@ -136,13 +149,38 @@ def test_a_broken_data_file_is_refused_with_the_reason():
     bad = {"tiles": [dict(raw["tiles"][0], estate="moat")] + raw["tiles"][1:]}
     with pytest.raises(ValueError, match="unknown estate 'moat'"):
         data.load_tiles(bad)
-    twin = {"tiles": [dict(raw["tiles"][0], number=2)] + raw["tiles"][1:]}
-    with pytest.raises(ValueError, match="distinct"):
-        data.load_tiles(twin)
     cards = json.loads((data.resources.files("games.middle_ages") / "data" / "events.json").read_text("utf-8"))
     cards["events"][0]["ops"] = [{"op": "teleport"}]
     with pytest.raises(ValueError, match="unknown operation 'teleport'"):
         data.load_events(cards)
+
+
+def test_a_transcribed_tile_set_with_repeated_numbers_loads_and_rows_sort_equal_numbers_by_tile_id(monkeypatch):
+    """Issue 13.8 (rules page §3.2): numbers need not be distinct; equal numbers sort by tile id."""
+    from itertools import pairwise
+
+    import games.middle_ages as package
+    from games.middle_ages import estates, events, rules
+
+    raw = json.loads((data.resources.files("games.middle_ages") / "data" / "tiles.json").read_text("utf-8"))
+    # Every number printed on two tiles (1, 1, 2, 2, ...), as a transcription might find them.
+    twins = {"tiles": [dict(entry, number=1 + i // 2) for i, entry in enumerate(raw["tiles"])]}
+    tiles = data.load_tiles(twins)
+    assert len(tiles) == 84 and tiles[0].number == tiles[1].number == 1
+    for module in (data, market, rules, estates, events, package):
+        monkeypatch.setattr(module, "TILES", tiles)
+    assert sorted([3, 2, 1, 0], key=data.sort_key) == [0, 1, 2, 3]
+    s = ma.new_game(3, {}, seed=11)
+    for row in s.rows:
+        assert row == sorted(row, key=lambda t: (tiles[t].number, t))
+    assert any(tiles[a].number == tiles[b].number for row in s.rows for a, b in pairwise(row))
+    while ma.to_act(s):  # the whole game plays with it
+        (seat,) = ma.to_act(s)
+        s, _ = ma.apply(s, seat, ma.legal_moves(s, seat)[-1])
+        for row in s.rows:
+            laid = [t for t in row if t is not None]
+            assert laid == sorted(laid, key=lambda t: (tiles[t].number, t))
+    assert ma.result(s) is not None
 
 
 # -- set-up ------------------------------------------------------------------------------------------

@@ -15,22 +15,33 @@ runs everything that needs no decision by itself.
 
 Hidden information (rules page §15 C3, §17.8): each seat's pirate total. ``view(state, None)``
 never holds it (until the final scoring reveals all); ``view(state, seat)`` adds that seat's own
-total; :meth:`Madeira.private_view` is what the host sends by DM. Gains and discards are public
-events, as the rules page decides; the totals are not.
+total; :meth:`Madeira.private_view` is what the host sends by DM. Upkeep and feeding gains and
+every discard are public events; pirate points taken at a building in Phase C are told to their
+owner alone (the seed: 受け取った海賊点は自分だけが確認できます), the table hears only that
+the seat took pirates; the totals are never public.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove
-from games.madeira import actions, buildings, characters, crown, maintenance, rounds, scoring  # noqa: F401
+from games.madeira import (  # noqa: F401
+    actions,
+    buildings,
+    characters,
+    crown,
+    maintenance,
+    rounds,
+    scoring,
+)
 from games.madeira import board as B
 from games.madeira.data import BOARD
 from games.madeira.engine import KINDS, LEVELS, advance, free_moves, play_free
 from games.madeira.messages import MESSAGES, RULES_HELP
-from games.madeira.notation import parse_move
+from games.madeira.notation import parse_move, shown
 from games.madeira.state import (
     FIELDS,
     GUILD_DIE,
@@ -49,7 +60,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["Madeira", "MadeiraState", "GAME"]
+__all__ = ["GAME", "Madeira", "MadeiraState"]
 
 SEAT_COLOURS = ("yellow", "red", "purple", "blue")
 
@@ -60,7 +71,7 @@ def _help(key: str) -> dict[str, str]:
 
 class Madeira(Game[MadeiraState, str]):
     name = "madeira"
-    titles = {"en": "Madeira", "ja": "マデイラ"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Madeira", "ja": "マデイラ"}
     min_players = 2
     max_players = 4
     hidden_information = True
@@ -99,11 +110,11 @@ class Madeira(Game[MadeiraState, str]):
 
     def play(self, state: MadeiraState, seat: int, move: str) -> tuple[MadeiraState, list[Event]]:
         if not isinstance(move, str):
-            raise MalformedMove(text=repr(move), reason=Text("madeira.reason.format"))
+            raise MalformedMove(text=shown(repr(move)), reason=Text("madeira.reason.format"))
         legal = self.legal_moves(state, seat)
         if move not in legal:
             parse_move(legal, move, self._asked(state))  # raises the specific error
-            raise IllegalMove(text=move, reason=Text("madeira.reason.nothing_fits"))  # a shortened form
+            raise IllegalMove(text=shown(move), reason=Text("madeira.reason.nothing_fits"))  # a shortened form
         after = state.clone()
         after.__dict__["_ev"] = []
         if move.startswith("mill "):
@@ -130,13 +141,15 @@ class Madeira(Game[MadeiraState, str]):
         elif kind == "cdecide":
             b = prompt["b"]
             params.update(building=Text(f"madeira.building.{BOARD.buildings[b].id}"),
-                          cost=buildings.cost(state, b), pirates=buildings.pirate_toll(state, b))
+                          cost=buildings.cost(state, b, seat), pirates=buildings.pirate_toll(state, b))
         elif kind == "wmove":
             params.update(count=prompt.get("left", 1), where=Text(f"madeira.where.{prompt.get('to', 'any')}"))
         elif kind in ("mayor", "smove", "flip", "escore"):
             params["count"] = prompt.get("left", 1)
         elif kind in ("wood_pay", "wood_gain"):
             params["count"] = prompt.get("n", 1)
+        elif kind == "discard":
+            params["count"] = prompt["most"]  # the rule's limit, never the secret total
         elif kind == "kr":
             params["colony"] = Text(f"madeira.colony.{BOARD.colonies[prompt['c']].id}")
         elif kind == "upkeep":
@@ -358,8 +371,8 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
     """The move in words (state before the move)."""
     words = move.split()
     verb = words[0]
-    t = lambda key, **params: translate(f"madeira.move.{key}", lang, **params)  # noqa: E731
-    name = lambda group, key: translate(f"madeira.{group}.{key}", lang)  # noqa: E731
+    t = lambda key, **params: translate(f"madeira.move.{key}", lang, **params)
+    name = lambda group, key: translate(f"madeira.{group}.{key}", lang)
     prompt = state.prompt or {}
     if verb in ("city", "field"):
         return t(verb, spot=words[1], field=words[1])
@@ -407,6 +420,8 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
         return t("reward", reward=name("reward", words[1]))
     if verb == "support":
         return t(f"support_{words[1]}")
+    if verb == "discard":
+        return t("discard", count=words[1])
     if verb in ("flip",):
         return t("flip", favor=name("favor", words[1]))
     if verb == "again":
@@ -418,7 +433,7 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
         return t("building", building=name("building", words[1]))
     if verb == "pay":
         b = prompt["b"]
-        return t("pay", count=buildings.cost(state, b), building=name("building", BOARD.buildings[b].id))
+        return t("pay", count=buildings.cost(state, b, prompt["s"]), building=name("building", BOARD.buildings[b].id))
     if verb in ("upkeep", "feed", "wealth"):
         return t(verb, count=words[1])
     if verb == "score":

@@ -70,17 +70,20 @@ class WorkerMove(Kind):
         source, target = move.split()[1].split("-")
         B.remove_worker(state, seat, source)
         B.add_worker(state, seat, target)
-        arrival_bonus(state, seat, target, task.get("bonus"))
+        then = arrival_bonus(state, seat, target, task.get("bonus"))
         left = task["left"] - 1
         if left > 0:
             moved = dict(task.get("moved", {}))
             moved[target] = moved.get(target, 0) + 1
-            push(state, {**task, "left": left, "moved": moved})
+            then.append({**task, "left": left, "moved": moved})
+        push(state, *then)
 
 
-def arrival_bonus(state: MadeiraState, seat: int, target: str, bonus: str | None) -> None:
+def arrival_bonus(state: MadeiraState, seat: int, target: str, bonus: str | None) -> list[Task]:
+    """Pay what arriving at ``target`` gives; returns the decision it asks for, if any (how many
+    pirates to discard on arriving in the City Watch)."""
     if bonus is None:
-        return
+        return []
     place = B.WORKER_PLACES[target][0]
     p = state.p[seat]
     if place == "land" and bonus in ("colony", "scout"):
@@ -89,10 +92,32 @@ def arrival_bonus(state: MadeiraState, seat: int, target: str, bonus: str | None
             p["pp"] += gain
             emit(state, "madeira.event.colony_pp", seat=seat, pp=gain, colony=target)
     elif place == "watch" and bonus in ("discard", "scout"):
-        discard_pirates(state, seat, BOARD.watch_discard)
+        return [{"t": "discard", "s": seat, "most": BOARD.watch_discard}]
     elif place == "spot" and bonus == "scout":
         p["pp"] += FV["scout_city_pp"]
         emit(state, "madeira.event.pp", seat=seat, pp=FV["scout_city_pp"])
+    return []
+
+
+@kind("discard", forced=True)
+class Discard(Kind):
+    """Discard up to ``most`` pirates: the player says how many (§9.4, ``discard 3`` ..
+    ``discard 0``; the most he may discard is offered first). The question is asked even of a
+    player without pirates (then only ``discard 0``), so whether it is asked tells the table
+    nothing about his secret total."""
+
+    @classmethod
+    def run(cls, state, task):
+        state.prompt = task
+
+    @classmethod
+    def options(cls, state, task):
+        most = min(task["most"], state.p[task["s"]]["pirates"])
+        return [f"discard {k}" for k in range(most, -1, -1)]
+
+    @classmethod
+    def decide(cls, state, task, move):
+        discard_pirates(state, task["s"], int(move.split()[1]))
 
 
 # -- the Mayor (§8.5) -------------------------------------------------------------------------
@@ -163,10 +188,11 @@ def district_offers(state: MadeiraState, seat: int) -> list[tuple[str, int, int,
     return out
 
 
-@kind("master", forced=True)
+@kind("master")
 class GuildMaster(Kind):
     """Buy one favor lying on a district with that column's wood; the district is built and the
-    favor goes Home face up."""
+    favor goes Home face up. A single affordable district is bought without asking only when no
+    windmill action is open: one could bring the reals that make other districts affordable."""
 
     @classmethod
     def options(cls, state, task):
@@ -392,7 +418,7 @@ class RoyalSupport(Kind):
             state.p[seat]["bread"] += KR["support_bread"]
             emit(state, "madeira.event.gain.bread", seat=seat, count=KR["support_bread"])
         else:
-            discard_pirates(state, seat, KR["support_pirates"])
+            push(state, {"t": "discard", "s": seat, "most": KR["support_pirates"]})
 
 
 @kind("flip", forced=True)
@@ -536,4 +562,4 @@ class Lady(Kind):
         push(state, *building_tasks(state, seat, b, tier(state, seat, b)))
 
 
-__all__ = ["LEVELS", "destinations", "favor_options", "use_favor", "ship_moves", "worker_moves"]
+__all__ = ["LEVELS", "destinations", "favor_options", "ship_moves", "use_favor", "worker_moves"]

@@ -12,7 +12,16 @@ from __future__ import annotations
 from games.madeira import actions
 from games.madeira import board as B
 from games.madeira.data import BOARD
-from games.madeira.engine import Kind, Task, add_pirates, begin_turn, emit, kind, push, roll
+from games.madeira.engine import (
+    Kind,
+    Task,
+    add_pirates,
+    begin_turn,
+    emit,
+    kind,
+    push,
+    roll,
+)
 from games.madeira.state import GUILD_DIE, PHASE_C, PIRATE_DIE, MadeiraState
 
 
@@ -26,13 +35,27 @@ def tier(state: MadeiraState, seat: int, b: int) -> int:
     return 2 if workers >= BOARD.tier2_workers else 1
 
 
-def cost(state: MadeiraState, b: int) -> int:
+def cost(state: MadeiraState, b: int, seat: int | None = None) -> int:
     """Reals to pay at building ``b``: the base for the player count less the guild dice on its
-    character (never below 0); the pirate die does not count. 0 with the Lord."""
-    if state.lord:
+    character (never below 0); the pirate die does not count.
+
+    With ``seat``, the price that seat pays now: 0 when it used the Lord at the start of this
+    decision (§3.10: the Lord frees only *the current building* for *this player*). Without a
+    seat, the building's price as the table sees it (the view, the re-roll message), which a
+    Lord never changes."""
+    if seat is not None and lord_frees(state, seat, b):
         return 0
     dice = sum(d[2] for d in state.bdice[b] if d[0] == GUILD_DIE)
     return max(0, BOARD.counts[state.n].base_cost - dice)
+
+
+def lord_frees(state: MadeiraState, seat: int, b: int) -> bool:
+    """Whether ``seat`` used the Lord for building ``b``: the flag of this turn, in Phase C, while
+    ``seat``'s decision at ``b`` (or the action it paid for) is under way."""
+    if not state.lord or state.phase != PHASE_C or state.turn != seat:
+        return False
+    prompt = state.prompt
+    return prompt is None or prompt.get("b", b) == b
 
 
 def pirate_toll(state: MadeiraState, b: int) -> int:
@@ -128,7 +151,7 @@ class Decide(Kind):
     def options(cls, state, task):
         seat, b = task["s"], task["b"]
         out = actions.favor_options(state, seat, b)
-        if state.p[seat]["reals"] >= cost(state, b):
+        if state.p[seat]["reals"] >= cost(state, b, seat):
             out.append("pay")
         return out + ["pirates"]
 
@@ -139,7 +162,7 @@ class Decide(Kind):
         if words[0] == "favor":
             push(state, *actions.use_favor(state, seat, words[1], b), task)
         elif move == "pay":
-            price = cost(state, b)
+            price = cost(state, b, seat)
             state.p[seat]["reals"] -= price
             emit(state, f"madeira.event.paid.{BOARD.buildings[b].id}", seat=seat, count=price)
             push(state, *building_tasks(state, seat, b, tier(state, seat, b)))
@@ -147,4 +170,4 @@ class Decide(Kind):
             add_pirates(state, seat, pirate_toll(state, b), "building")
 
 
-__all__ = ["tier", "cost", "building_tasks", "pirate_toll"]
+__all__ = ["building_tasks", "cost", "pirate_toll", "tier"]

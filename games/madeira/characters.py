@@ -250,4 +250,4 @@ class HarvestAgain(Kind):
             push(state, {**task, "left": task["left"] - 1})
 
 
-__all__ = ["FARMER", "character_of", "die_options", "pass_options", "harvest"]
+__all__ = ["FARMER", "character_of", "die_options", "harvest", "pass_options"]

@@ -12,9 +12,10 @@ A malformed file raises ``ValueError`` naming the entry, so a bad data set never
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 DATA_FILE = Path(__file__).with_name("data") / "board.json"
 

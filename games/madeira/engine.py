@@ -17,7 +17,8 @@ it is.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.madeira.data import BOARD
 from games.madeira.state import PHASE_B, PHASE_C, PHASE_D, MadeiraState
@@ -118,21 +119,32 @@ def shuffle(state: MadeiraState, items: list) -> None:
     state.rng = rng.state
 
 
+#: Pirate gains only their owner is told of (the seed, §15 C3: pirate points taken instead of
+#: paying for a building in Phase C are seen by their owner alone). Upkeep and feeding gains
+#: (Phase D) are shown to all.
+PRIVATE_GAINS = frozenset(("building",))
+
+
 def add_pirates(state: MadeiraState, seat: int, amount: int, why: str) -> None:
-    """Pirates gained: the gain is a public event (rules page §15 C3, §17.8); the new total is
-    told to its owner only."""
+    """Pirates gained. An upkeep or feeding gain is a public event; a Phase C gain is not: the
+    table hears only that the seat took pirate points, the seat alone how many (§15 C3). The
+    new total is told to its owner only."""
     if amount <= 0:
         return
     state.p[seat]["pirates"] += amount
-    emit(state, f"madeira.event.pirates.{why}", seat=seat, count=amount)
+    if why in PRIVATE_GAINS:
+        emit(state, f"madeira.event.pirates.{why}", seat=seat)
+        emit(state, f"madeira.event.pirates.{why}.own", frozenset((seat,)), seat=seat, count=amount)
+    else:
+        emit(state, f"madeira.event.pirates.{why}", seat=seat, count=amount)
     emit(state, "madeira.event.pirate_total", frozenset((seat,)), seat=seat, total=state.p[seat]["pirates"])
 
 
-def discard_pirates(state: MadeiraState, seat: int, most: int) -> None:
-    """Discard up to ``most`` pirates. Fewer pirates never rank a player worse (§13), so the
-    largest discard allowed is taken; the amount discarded is shown to all (§9.4)."""
-    amount = min(most, state.p[seat]["pirates"])
-    if not amount:
+def discard_pirates(state: MadeiraState, seat: int, amount: int) -> None:
+    """Discard ``amount`` pirates (never more than the seat holds); the amount discarded is shown
+    to all (§9.4), the new total only to its owner."""
+    amount = min(amount, state.p[seat]["pirates"])
+    if amount <= 0:
         return
     state.p[seat]["pirates"] -= amount
     emit(state, "madeira.event.pirates_discarded", seat=seat, count=amount)

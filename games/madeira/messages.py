@@ -60,6 +60,8 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "smove": ("move a ship (`ship home-wh2`) or stop (`done`)", "船を動かす(`ship home-wh2`)か終える(`done`)"),
     "kr": ("choose a King's Reward (`reward loot`)", "王国の報酬を選ぶ(`reward loot`)"),
     "support": ("discard pirates or take bread (`support pirates`)", "海賊点を捨てるかパンを得る(`support pirates`)"),
+    "discard": ("say how many pirate points you discard (`discard 3`, `discard 0`)",
+                "捨てる海賊点の数を決める(`discard 3`、`discard 0`)"),
     "flip": ("turn a favor face up (`flip monk`) or stop (`done`)", "ギルドタイルを表にする(`flip monk`)か終える(`done`)"),
     "again": ("choose the field to harvest again (`again 2a`)", "もう一度収穫するフィールドを選ぶ(`again 2a`)"),
     "bishop": ("move an action marker (`marker moinho-coroa`)", "アクションマーカーを動かす(`marker moinho-coroa`)"),
@@ -94,6 +96,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "smove": ("move up to {count} ship(s), or stop", "船を最大{count}隻動かすか、終える"),
     "kr": ("choose a King's Reward of {colony}", "{colony}の王国の報酬を選ぶ"),
     "support": ("Royal Support: discard pirate points or take bread", "王室のサポート: 海賊点を捨てるかパンを得る"),
+    "discard": ("discard up to {count} pirate point(s): choose how many", "海賊点を最大{count}点まで捨てる: 数を選ぶ"),
     "flip": ("turn up to {count} favor(s) face up, or stop", "ギルドタイルを最大{count}枚表にするか、終える"),
     "again": ("choose a field to harvest again", "もう一度収穫するフィールドを選ぶ"),
     "bishop": ("Bishop: move an action marker to another building", "司教: アクションマーカーを別の建物へ動かす"),
@@ -190,6 +193,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Madeira moves are short words like `row 2`, `die 3 steward`, `move home-2a`, `pass 1`, `pay`",
         "ja": "マデイラの手は `row 2`・`die 3 steward`・`move home-2a`・`pass 1`・`pay` のような短い言葉です",
     },
+    "madeira.reason.too_long": {
+        "en": "a move is a few words, at most {limit} characters (like `pass 1`)",
+        "ja": "手は数語、{limit}文字までです(`pass 1` のように)",
+    },
+    "madeira.reason.character": {
+        "en": "the character {code} is not used in Madeira moves (like `row 2`, `die 3 steward`, `pay`)",
+        "ja": "文字 {code} はマデイラの手に使えません(`row 2`・`die 3 steward`・`pay` のように)",
+    },
     "madeira.reason.unknown_word": {
         "en": "“{word}” is not a word of the Madeira notation (see /rules madeira)",
         "ja": "「{word}」はマデイラの記法にありません(/rules madeira を参照)",
@@ -224,6 +235,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.move.reward": {"en": "chooses the King's Reward {reward}", "ja": "王国の報酬「{reward}」を選ぶ"},
     "madeira.move.support_pirates": {"en": "discards pirates (Royal Support)", "ja": "海賊点を捨てる(王室のサポート)"},
     "madeira.move.support_bread": {"en": "takes bread (Royal Support)", "ja": "パンを得る(王室のサポート)"},
+    "madeira.move.discard": {"en": "discards {count} pirate point(s)", "ja": "海賊点を{count}点捨てる"},
     "madeira.move.flip": {"en": "turns the {favor} face up", "ja": "「{favor}」を表にする"},
     "madeira.move.again": {"en": "harvests field {field} again", "ja": "フィールド {field} をもう一度収穫"},
     "madeira.move.marker": {"en": "moves an action marker from {source} to {target}",
@@ -250,8 +262,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.event.phase_c": {"en": "Building actions (Phase C).", "ja": "建物アクションフェイズ(C)。"},
     "madeira.event.phase_d": {"en": "Maintenance (Phase D).", "ja": "維持フェイズ(D)。"},
     "madeira.event.phase_e": {"en": "The Crown's Requests (Phase E).", "ja": "王国の要請フェイズ(E)。"},
-    "madeira.event.pirates.building": {"en": "Seat {seat} takes {count} pirate point(s) instead of paying.",
-                                       "ja": "席{seat}は支払わず海賊点{count}点を受け取ります。"},
+    "madeira.event.pirates.building": {
+        "en": "Seat {seat} does not pay and takes pirate points (only that player sees how many).",
+        "ja": "席{seat}は支払わず海賊点を受け取ります(点数は本人だけが確認できます)。"},
+    "madeira.event.pirates.building.own": {"en": "You take {count} pirate point(s) instead of paying.",
+                                           "ja": "あなたは支払わず海賊点{count}点を受け取りました。"},
     "madeira.event.pirates.upkeep": {"en": "Seat {seat} leaves {count} wood of upkeep unpaid: {count} pirate point(s).",
                                      "ja": "席{seat}は維持費の木{count}個を払わず、海賊点{count}点。"},
     "madeira.event.pirates.feeding": {"en": "Seat {seat} leaves {count} worker(s) unfed: {count} pirate point(s).",
@@ -404,10 +419,10 @@ PLACEHOLDERS: dict[str, tuple[str, str]] = {
     "U4": ("district costs 2, 3, 4, 5 wood (districts 3-6)", "区画3〜6の建設コストは木2・3・4・5"),
     "U5": ("city spots 1-12 left to right; neutral citizen on spot 4", "都市マスは左から1〜12、中立の市民はマス4"),
     "U6": ("windmill levels 0 (blank) to 6, start on 3", "風車の段は0(空白)〜6、開始は3"),
-    "U7": ("the favors' guilds (white: Treasurer, Bishop, Engineer; green: Lord, Scout, Diplomat; "
-           "orange: Patron, Miller, Monk; purple: Navigator, Lady, Constable)",
-           "各ギルドタイルのギルド(白: 会計官・司教・技師、緑: 領主・斥候・外交官、オレンジ: 後援者・粉屋・修道士、"
-           "紫: 航海士・貴婦人・警吏)"),
+    "U7": (("the favors' guilds (white: Treasurer, Bishop, Engineer; green: Lord, Scout, Diplomat; "
+           "orange: Patron, Miller, Monk; purple: Navigator, Lady, Constable)"),
+           ("各ギルドタイルのギルド(白: 会計官・司教・技師、緑: 領主・斥候・外交官、オレンジ: 後援者・粉屋・修道士、"
+           "紫: 航海士・貴婦人・警吏)")),
     "U8": ("3-player guild rows white+green, green+orange, orange+purple; 2-player top row white+green",
            "3人用の列のギルド(白+緑、緑+オレンジ、オレンジ+紫)と2人用の上の列(白+緑)"),
     "U9": ("passing slots I-III with 3 players, I-II with 2", "パス列は3人でI〜III、2人でI〜II"),
@@ -419,17 +434,17 @@ PLACEHOLDERS: dict[str, tuple[str, str]] = {
             "開始時の要請: 国家の富(王冠1)・都市化(2)・通商路(3)・探検(4)"),
 }
 
-_RULES_EN = """**Madeira** (Nuno Bizarro Sentieiro, Paulo Soledade), 2-4 players, 5 rounds. Earn prestige (PP) for the Crown; pirate points are your secret shame.
-**Round**: A) characters go on four buildings (one stays empty: its printed character only harvests +1); in turn order pick a dice row (its 3 dice, a Crown's Request, and your favors of its guild turn face up). B) in row order: place a die on a character (`die 2 steward`; a die below the building's region costs the difference in bread; a **pirate die** from the City Watch costs a Watch worker), then do the character's action, a harvest, or nothing; or **pass** to a free slot for reals or its action. C) buildings in order: each player with a marker pays `base − guild dice` reals (10/9/8 for 4/3/2 players) and acts by his workers in the region (1-2: tier 1, 3+: tier 2), or takes 1 + the pirate die in pirates. D) honor (most City Watch workers, alone: 4 PP), colony income, 1 wood per ship, 1 bread per worker beyond your windmill level — unpaid wood and bread are pirates. E) rounds 1/3/5 score 1/2/3 requests; rounds 2/4 change the goods of wood-free convertible fields.
+_RULES_EN = """**Madeira** (Nuno Bizarro Sentieiro, Paulo Soledade), 2-4 players, 5 rounds. Earn prestige (PP) for the Crown.
+**Round**: A) characters go on four buildings (one stays empty: its printed character only harvests +1); in turn order pick a dice row (its 3 dice, a Crown's Request, and your favors of its guild turn face up). B) in row order: place a die on a character (`die 2 steward`; a die below the building's region costs the difference in bread; a **pirate die** from the City Watch costs a Watch worker), then its action, a harvest, or nothing; or **pass** to a free slot for reals or its action. C) buildings in order: each player with a marker pays `base − guild dice` reals (10/9/8 for 4/3/2 players) and acts by his workers in the region (1-2: tier 1, 3+: tier 2), or takes 1 + the pirate die in pirates. D) honor (most City Watch workers, alone: 4 PP), colony income, 1 wood per ship, 1 bread per worker beyond your windmill level — unpaid wood and bread are pirates. E) rounds 1/3/5 score 1/2/3 requests; rounds 2/4 change the goods of wood-free convertible fields.
 **Characters**: Steward moves 2 workers to fields; Guild Master builds a district with wood and takes its favor; Mayor moves 2 city pieces then collects city income; Commander moves 2 ships (wine for colonies, goods for markets, 1 wood from Home) for reals or King's Rewards.
-**Wood**: your own first; missing wood is bought (1, 2, 3 … reals per wood in one turn) only with a worker on a wooded field or in the Forest.
+**Wood**: your own first; the rest is bought (1, 2, 3 … reals each in one turn) only with a worker on a wooded field or in the Forest.
 **Windmill** (any time in B, C, D for the player asked): `mill up` (2 wheat), `mill down bread` / `mill down reals` (B, C), `mill trade wheat+sugar wine`.
 **End**: goods, wood and bread become reals, 5 reals = 1 PP; pirates are revealed: the most lose 16, then 8, 4, 2 PP (ties: earlier in turn order loses less), and 1 PP per pirate above 20.
 **Notation** (one decision per move; `/move` suggests them): `city ps3`, `field 2a`, `row 2`, `take wealth`, `guild green`, `favor monk`, `die 3 mayor`, `pirate 1 commander`, `act`, `harvest`, `skip`, `pass 1`, `pass 2 reals`, `pass 2 city`, `move home-2a` (worker), `move ps4-fu5` (Mayor), `ship home-wh2`, `done`, `buy monk`, `wood forest`, `reward loot`, `support bread`, `flip monk`, `again 2a`, `marker moinho-coroa`, `building moinho`, `pay`, `pirates`, `honor`, `upkeep 2`, `feed 3`, `score urban`, `wealth 10`, `mill up`.
 Places: fields `1a`-`3e`, `forest`; city spots `ps1`-`ps12` (Porto Santo), `fu1`… (Funchal), `ma1`… (Machico); colonies `az` `br` `in`, landing slots `az1`…; markets `wh1`…, `su1`…, `wi1`…; `home`, `watch`.
 **Icons**: coin reals, star PP, sheaf wheat, cube sugar, drop wine, log wood, loaf bread, figure workers and boat ships (Home, +on board), flag markers, mill workers fed, tile favors up/held; `/board` the full board.
-**Your pirate points** come by DM after each change and with `/hand`; nobody else sees them until the end. Picked for you, as never worse: the best ships, favors and city for a request, the largest pirate discard, steps with one choice.
-**Placeholder data** (the printed numbers are not public; these are this project's own until verified): {placeholders}."""
+**Pirates**: your total by DM and `/hand`, secret to the end; what you take at a building (C) only you learn; unpaid upkeep and feeding (D) and discards are public. Discards: `discard 3`…`discard 0` (asked even with none). Auto-picked: a request's best ships, favors, city; a lone choice no windmill could change.
+**Placeholder data** (printed numbers are not public; the project's own until verified): {placeholders}."""
 
 _RULES_JA = """**マデイラ**(ヌーノ・ビザーロ・センティエイロ、パウロ・ソレダーデ作)2〜4人・5ラウンド。王国のために名声点を稼ぎます。海賊点はあなただけの秘密です。
 **ラウンド**: A) 人物を4つの建物に置く(1つは空き: 描かれた人物は収穫+1のみ)。手番順にダイス列を選ぶ(ダイス3個・王国の要請1枚・その色のギルドタイルを表に)。B) 列の順に: 人物にダイスを置く(`die 2 steward`。建物のエリア番号より小さい目は差の分パンを払う。見張り塔の**海賊ダイス**は見張り塔のワーカー1個をホームへ)、人物のアクション・収穫・何もしない、のいずれか。または空いたスロットに**パス**してレアルかアクション。C) 建物の順に: マーカーのあるプレイヤーは `基本値−ギルドダイス` レアル(4/3/2人で10/9/8)を払い、そのエリアのワーカー数(1〜2: 段階1、3以上: 段階2)でアクション。払わなければ1+海賊ダイスの海賊点。D) 名誉(見張り塔の単独最多: 名声点4)、植民地の収入、船1隻につき木1、風車の段を超えるワーカー1個につきパン1。払えない木とパンは海賊点。E) 第1/3/5ラウンドは要請を1/2/3枚達成、第2/4ラウンドは木のない切り替えフィールドの作物が変わる。
@@ -437,10 +452,10 @@ _RULES_JA = """**マデイラ**(ヌーノ・ビザーロ・センティエイロ
 **木**: 手元の木から。足りない分は、木のあるフィールドか森林に自分のワーカーがいるときだけ購入(1手番で1・2・3…レアルずつ)。
 **風車**(B・C・Dで、手番のプレイヤーがいつでも): `mill up`(小麦2)、`mill down bread` / `mill down reals`(B・Cのみ)、`mill trade wheat+sugar wine`。
 **終了**: 作物・木・パンをレアルにし、5レアルで名声点1。海賊点を公開し、多い順に名声点16・8・4・2を失う(同点はターン順が早い方が少なく失う)。さらに20点を超える1点ごとに名声点1を失う。
-**記法**(1手 = 1つの決定。`/move` が候補を出します): `city ps3`、`field 2a`、`row 2`、`take wealth`、`guild green`、`favor monk`、`die 3 mayor`、`pirate 1 commander`、`act`、`harvest`、`skip`、`pass 1`、`pass 2 reals`、`pass 2 city`、`move home-2a`(ワーカー)、`move ps4-fu5`(市長)、`ship home-wh2`、`done`、`buy monk`、`wood forest`、`reward loot`、`support bread`、`flip monk`、`again 2a`、`marker moinho-coroa`、`building moinho`、`pay`、`pirates`、`honor`、`upkeep 2`、`feed 3`、`score urban`、`wealth 10`、`mill up`。
+**記法**(1手 = 1つの決定。`/move` が候補を出します): `city ps3`、`field 2a`、`row 2`、`take wealth`、`guild green`、`favor monk`、`die 3 mayor`、`pirate 1 commander`、`act`、`harvest`、`skip`、`pass 1`、`pass 2 reals`、`pass 2 city`、`move home-2a`(ワーカー)、`move ps4-fu5`(市長)、`ship home-wh2`、`done`、`buy monk`、`wood forest`、`reward loot`、`support bread`、`discard 3`、`flip monk`、`again 2a`、`marker moinho-coroa`、`building moinho`、`pay`、`pirates`、`honor`、`upkeep 2`、`feed 3`、`score urban`、`wealth 10`、`mill up`。
 場所: フィールド `1a`〜`3e` と `forest`、都市マス `ps1`〜`ps12`(ポルト・サント)・`fu1`〜`fu12`(フンシャル)・`ma1`〜`ma12`(マシコ)、植民地 `az` `br` `in` と上陸マス `az1`…、通商路 `wh1`〜`wh4`・`su1`〜`su5`・`wi1`〜`wi4`、`home`、`watch`。
 **アイコン**: 硬貨=レアル、星=名声点、穂=小麦、角砂糖=砂糖、しずく=ワイン、丸太=木、パン=パン、人=ワーカーと船=船(ホーム、+盤上)、旗=マーカー、風車=養えるワーカー数、札=表のギルドタイル/所持数。`/board` で盤面全体。
-**あなたの海賊点**は変わるたびにDMで届き、`/hand` でも確認できます。終了まで他の人には見えません。要請の対象(最も得な船・ギルドタイル・都市)、海賊点を捨てる数(最大)、選択肢が1つの手順は自動で決まります(損になることはありません)。
+**海賊点**はDMと `/hand` で確認でき、終了まで秘密です。建物(C)で受け取った点数は本人だけが知り、維持費・食料の不足分(D)と捨てた点数は公開されます。捨てる数は自分で選びます(`discard 3`〜`discard 0`、0点でも尋ねます)。要請の対象(最も得な船・ギルドタイル・都市)と、風車のアクションでも変わらない選択肢1つは自動で決まります。
 **仮のデータ**(印刷された数値が公開されていないため、検証されるまでこのプロジェクト独自の値です): {placeholders}。"""
 
 

@@ -11,7 +11,8 @@ row's two guilds refreshes his favors (``guild green``).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from games.madeira import board as B
 from games.madeira.data import BOARD

@@ -16,7 +16,8 @@ therefore reshuffles the piles so that AI search does not plan with the future d
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from games.core import Event, Game, Option, Result
 from games.errors import IllegalMove, MalformedMove
@@ -24,7 +25,7 @@ from games.messages import Text, register_messages, text_to_json, translate
 from games.middle_ages import estates, market, rules, scoring
 from games.middle_ages.data import ESTATES, EVENTS, TILES
 from games.middle_ages.messages import MESSAGES, RULES_HELP
-from games.middle_ages.notation import format_move, parse_move
+from games.middle_ages.notation import format_move, parse_move, shown
 from games.middle_ages.state import (
     COLOURS,
     LAST_REFILL_ROUND,
@@ -42,7 +43,7 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
-__all__ = ["MiddleAges", "MiddleAgesState", "Move", "GAME"]
+__all__ = ["GAME", "MiddleAges", "MiddleAgesState", "Move"]
 
 
 def _help(key: str) -> dict[str, str]:
@@ -60,7 +61,7 @@ def tile_json(tile_id: int | None) -> dict[str, Any] | None:
 
 class MiddleAges(Game[MiddleAgesState, Move]):
     name = "middle_ages"
-    titles = {"en": "Middle Ages", "ja": "ミドルエイジス"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Middle Ages", "ja": "ミドルエイジス"}
     min_players = 2
     max_players = 5
     options = (
@@ -90,7 +91,7 @@ class MiddleAges(Game[MiddleAgesState, Move]):
 
     def play(self, state: MiddleAgesState, seat: int, move: Move) -> tuple[MiddleAgesState, list[Event]]:
         if not isinstance(move, Move) or move.kind not in rules.DECISION_WORDS + (rules.GO,):
-            raise MalformedMove(text=str(move), reason=Text("middle_ages.reason.format"))
+            raise MalformedMove(text=shown(repr(move)), reason=Text("middle_ages.reason.format"))
         why = rules.refusal(state, seat, move)
         if why is not None:
             raise IllegalMove(text=format_move(move), reason=Text(why[0], **why[1]))
@@ -214,7 +215,7 @@ class MiddleAges(Game[MiddleAgesState, Move]):
         seat = rules.acting_seat(state)
         if seat is None or not self.is_legal(state, seat, move):
             return format_move(move)
-        name = lambda e: Text(f"middle_ages.estate.{ESTATES[e]}")  # noqa: E731
+        name = lambda e: Text(f"middle_ages.estate.{ESTATES[e]}")
         if move.kind == rules.GO:
             if state.phase == PLACE:
                 tile = TILES[state.rows[0][move.a - 1]]

@@ -76,7 +76,9 @@ def _read(name: str) -> Any:
 
 def load_tiles(raw: Any = None) -> tuple[Tile, ...]:
     """The tiles of ``data/tiles.json`` (or of ``raw``), checked: 52 blue and 32 orange tiles,
-    known estates, non-negative icons, distinct numbers. Raises ``ValueError``."""
+    known estates, non-negative icons. Numbers may repeat (a transcribed set may print the same
+    number on several tiles): rows put equal numbers in tile-id order (§3.2, :func:`sort_key`).
+    Raises ``ValueError``."""
     raw = _read("tiles.json") if raw is None else raw
     tiles = []
     for i, entry in enumerate(raw["tiles"]):
@@ -93,9 +95,6 @@ def load_tiles(raw: Any = None) -> tuple[Tile, ...]:
         count = sum(1 for t in tiles if t.deck == deck)
         if count != size:
             raise ValueError(f"the {deck} deck has {count} tiles, not {size}")
-    numbers = [t.number for t in tiles]
-    if len(set(numbers)) != len(numbers):
-        raise ValueError("tile numbers must be distinct")
     return tuple(tiles)
 
 

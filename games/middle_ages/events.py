@@ -8,10 +8,18 @@ depends on seat order. Tiles lost go to the owner's graveyard, the latest placed
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.middle_ages import estates
-from games.middle_ages.data import ESTATE_BY_NAME, ESTATES, EVENTS, LEFTMOST, TILES, EventCard
+from games.middle_ages.data import (
+    ESTATE_BY_NAME,
+    ESTATES,
+    EVENTS,
+    LEFTMOST,
+    TILES,
+    EventCard,
+)
 from games.middle_ages.state import MiddleAgesState
 
 Happened = list[tuple[str, dict[str, Any]]]

@@ -48,6 +48,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "write go 3, revive 2, scout 2-4, coin market or plot field church",
         "ja": "go 3、revive 2、scout 2-4、coin market、plot field church のように書いてください",
     },
+    P + "reason.too_long": {
+        "en": "a move is a few words, at most {limit} characters (like go 3)",
+        "ja": "手は数語、{limit}文字までです(go 3 のように)",
+    },
+    P + "reason.character": {
+        "en": "the character {code} is not used in moves; write go 3, scout 2-4, coin market …",
+        "ja": "文字 {code} は手に使えません。go 3、scout 2-4、coin market のように書いてください",
+    },
     P + "reason.format_go": {
         "en": "write go and a column number, like go 3",
         "ja": "go 3 のように go と列の番号を書いてください",

@@ -9,9 +9,16 @@
   2nd tile (in placement order) of their leftmost estate.
 
 Estate words: ``field mill village rampart market barracks church palace``. Reading is
-case-insensitive, also accepts the Japanese names (畑 水車 村 城壁 市場 兵舎 教会 宮殿) and any
-unambiguous beginning of a word (``ch`` = church); ``m`` could be mill or market and is refused
-as ambiguous. :func:`format_move` always writes the full English words.
+case-insensitive, also accepts the Japanese names (畑 水車 村 城壁 市場 兵舎 教会 宮殿), full-width
+letters, digits and spaces (as a Japanese keyboard types them) and any unambiguous beginning of a
+word (``ch`` = church); ``m`` could be mill or market and is refused as ambiguous.
+:func:`format_move` always writes the full English words.
+
+Anything else is refused as malformed before it is read, in time linear in its length: text over
+:data:`MAX_CHARS` characters, any character outside ASCII and the Japanese words above (other
+scripts' digits such as ``٣``, superscripts such as ``²``, emoji, control characters, NUL), and
+numbers of more than two digits. The refused text is echoed shortened and with unprintable
+characters replaced, so an error message stays short and harmless.
 """
 
 from __future__ import annotations
@@ -28,7 +35,39 @@ JAPANESE_ESTATES = {"畑": "field", "水車": "mill", "村": "village", "城壁"
                     "兵舎": "barracks", "教会": "church", "宮殿": "palace"}
 NUMBER_WORDS = ("go", "revive", "lose")
 VERBS = ("go", "revive", "scout", "coin", "plot", "lose")
-_CELL = re.compile(r"^(\d{1,2})\s*[-–—]\s*(\d{1,2})$")
+_CELL = re.compile(r"([0-9]{1,2}) ?[-–—] ?([0-9]{1,2})")
+_NUMBER = re.compile(r"[0-9]{1,2}")
+#: The longest text read as a move; longer text is refused at once (moves are a few words).
+MAX_CHARS = 100
+#: Full-width ASCII forms and the ideographic space, read as their ASCII twins.
+_WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+#: The characters a move may hold beyond printable ASCII (and tab): the Japanese estate names and
+#: the dashes of ``scout 2–4``.
+_EXTRA = frozenset("".join(JAPANESE_ESTATES) + "–—")
+_SHOWN = 40
+
+
+def shown(text: str) -> str:
+    """``text`` as an error may echo it: at most 40 characters, unprintable ones replaced."""
+    head = "".join(ch if ch.isprintable() else " " if ch.isspace() else "\N{REPLACEMENT CHARACTER}"
+                   for ch in text[:_SHOWN])
+    return head + ("…" if len(text) > _SHOWN else "")
+
+
+def clean(text: str) -> str:
+    """``text`` ready to read: full-width forms narrowed, trimmed, lower case, words separated
+    by single spaces. Raises ``MalformedMove`` for text too long or holding a character the
+    notation never uses (linear in the length of ``text``)."""
+    if not isinstance(text, str):
+        raise MalformedMove(text=shown(repr(text)), reason=Text("middle_ages.reason.format"))
+    if len(text) > MAX_CHARS:
+        raise MalformedMove(text=shown(text), reason=Text("middle_ages.reason.too_long", limit=MAX_CHARS))
+    narrow = text.translate(_WIDE)
+    for ch in narrow:
+        if not (" " <= ch <= "~" or ch == "\t" or ch in _EXTRA):
+            raise MalformedMove(text=shown(text), reason=Text("middle_ages.reason.character",
+                                                              code=f"U+{ord(ch):04X}"))
+    return " ".join(narrow.lower().split())
 
 
 def format_move(move: Move) -> str:
@@ -54,14 +93,15 @@ def estate_word(word: str, text: str) -> int:
     if len(matches) == 1:
         return ESTATE_BY_NAME[matches[0]]
     if matches:
-        raise AmbiguousMove(text=text, options=", ".join(matches))
-    raise MalformedMove(text=text, reason=Text("middle_ages.reason.unknown_estate", word=word))
+        raise AmbiguousMove(text=shown(text), options=", ".join(matches))
+    raise MalformedMove(text=shown(text), reason=Text("middle_ages.reason.unknown_estate", word=shown(word)))
 
 
 def parse_move(text: str) -> Move:
     """The move written ``text``; raises ``MalformedMove`` (saying what is wrong) or
     ``AmbiguousMove`` (naming the candidates). Legality is checked when the move is played."""
-    words = text.strip().lower().split()
+    words = clean(text).split()
+    text = shown(text)
     if not words:
         raise MalformedMove(text=text, reason=Text("middle_ages.reason.format"))
     verb, rest = words[0], words[1:]
@@ -74,11 +114,11 @@ def parse_move(text: str) -> Move:
         raise AmbiguousMove(text=text, options=", ".join(verbs))
     verb = verbs[0]
     if verb in NUMBER_WORDS:
-        if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 99:
+        if len(rest) != 1 or not _NUMBER.fullmatch(rest[0]) or not 1 <= int(rest[0]) <= 99:
             raise MalformedMove(text=text, reason=Text(f"middle_ages.reason.format_{verb}"))
         return Move(verb, int(rest[0]))
     if verb == "scout":
-        match = _CELL.match(" ".join(rest))
+        match = _CELL.fullmatch(" ".join(rest))
         if not match:
             raise MalformedMove(text=text, reason=Text("middle_ages.reason.format_scout"))
         return Move(verb, int(match.group(1)), int(match.group(2)))

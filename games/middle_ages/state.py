@@ -8,8 +8,9 @@ Positions are 0-based ``[row, column]`` inside the engine; the notation is 1-bas
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 #: Phases: lords being placed on row 1 (setup), a lord to move, a decision pending, game over.
 PLACE, MOVE, DECIDE, OVER = "place", "move", "decide", "over"
@@ -131,8 +132,8 @@ def from_json(data: Mapping[str, Any], options: dict[str, Any]) -> MiddleAgesSta
     """The state stored by :func:`to_json`; raises ``KeyError``/``ValueError``/``TypeError`` if
     it is malformed."""
     n = int(data["num_players"])
-    opt_int = lambda v: None if v is None else int(v)  # noqa: E731
-    pos = lambda p: None if p is None else [int(p[0]), int(p[1])]  # noqa: E731
+    opt_int = lambda v: None if v is None else int(v)
+    pos = lambda p: None if p is None else [int(p[0]), int(p[1])]
     state = MiddleAgesState(
         num_players=n,
         options=options,
