@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from typing import Self
 
 import pytest
 
@@ -38,7 +39,7 @@ class Trips:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def __enter__(self) -> "Trips":
+    def __enter__(self) -> Self:
         self.start = self.store.round_trips
         return self
 
@@ -86,7 +87,8 @@ def test_a_move_commits_in_one_hop_and_the_next_read_costs_none(tmp_path):
 
 @pytest.mark.parametrize("game", ["minoa", "madeira"])
 def test_a_move_through_host_and_presenter_stays_under_twenty_round_trips(tmp_path, game):
-    from bench.store import move_round_trips  # the bench's /move path: lookup, play, mid_turn, show
+    # the bench's /move path: lookup, play, mid_turn, show
+    from bench.store import move_round_trips
 
     figures = run(move_round_trips(tmp_path / "db.sqlite3", game, moves=8))
     assert figures["moves"] == 8 and figures["max"] <= 20, figures
@@ -267,3 +269,4 @@ def test_a_new_state_without_acting_seats_forgets_the_stored_ones(tmp_path):
             assert (await cur.fetchone())[0] is None
         await host.store.close()
     run(scenario())
+
