@@ -226,6 +226,10 @@ class StoreUnavailable(StoreError):
     """The file cannot be opened or created at all (no such folder, a folder, disk errors)."""
 
 
+#: Top-level keys of a table's settings that are written one field at a time
+#: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
+OWN_FIELD_SETTINGS = ("private_sent",)
+
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``).
 _BUSY, _LOCKED, _READONLY, _CORRUPT, _NOTADB = 5, 6, 8, 11, 26
 
@@ -512,7 +516,9 @@ class Store:
 
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
-        Returns the table as committed."""
+        Returns the table as committed. A whole ``settings`` document should come with
+        ``expected_version`` (otherwise another writer's change made meanwhile is lost); its
+        fields written one at a time (:data:`OWN_FIELD_SETTINGS`) keep their stored value."""
         return await self._write(self._update_and_load, table_id, expected_version, columns, tables=(table_id,))
 
     def _update_and_load(self, conn, table_id: int, expected_version: int | None, columns: dict) -> TableRow:
@@ -521,6 +527,8 @@ class Store:
 
     def _update(self, conn: sqlite3.Connection, table_id: int, expected_version: int | None,
                 columns: dict[str, Any]) -> None:
+        if columns.get("settings") is not None:
+            columns = {**columns, "settings": _keep_own_fields(conn, table_id, columns["settings"])}
         columns = {k: json.dumps(v) if k in ("options", "settings", "state") and v is not None else v
                    for k, v in columns.items()}
         if "state" in columns and "acting" not in columns:
@@ -535,6 +543,35 @@ class Store:
                               (*values, table_id, expected_version))
         if cursor.rowcount != 1:
             raise StaleVersion(table_id)
+
+    async def update_setting(self, table_id: int, path: tuple[str, ...], change: Callable[[Any], Any], *,
+                             version: int | None = None) -> TableRow:
+        """Change one field of the table's settings and nothing else: ``change(current value at
+        path, or None)`` returns the new value, read and written in one transaction, so a writer
+        in another process (a resignation, a vote) cannot be overwritten with an older copy, nor
+        overwrite this field (see :data:`OWN_FIELD_SETTINGS`). With ``version``, only while the
+        table is still at that version (which is not bumped). ``updated_at`` is left alone: this
+        is bookkeeping, not a change of the game. Returns the table as committed; raises
+        ``StaleVersion`` when the table is gone or has moved on from ``version``.
+
+        ``change`` runs in aiosqlite's thread: it must only compute."""
+        if not path:
+            raise ValueError("update_setting needs a path of at least one key")
+
+        def write(conn):
+            row = conn.execute("SELECT settings, version FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or (version is not None and row[1] != version):
+                raise StaleVersion(table_id)
+            settings = json.loads(row[0])
+            node = settings
+            for key in path[:-1]:
+                if not isinstance(node.get(key), dict):
+                    node[key] = {}
+                node = node[key]
+            node[path[-1]] = change(node.get(path[-1]))
+            conn.execute("UPDATE game_tables SET settings = ? WHERE id = ?", (json.dumps(settings), table_id))
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
 
     async def replace_seats(self, table_id: int, expected_version: int, seats: list[SeatRow],
                             **columns: Any) -> TableRow:
@@ -750,6 +787,18 @@ def _refusal(path: str, exc: BaseException, busy_timeout: float) -> StoreError:
 
 
 # -- in aiosqlite's thread ------------------------------------------------------------------------
+
+def _keep_own_fields(conn: sqlite3.Connection, table_id: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` as a whole document to store, with the stored value of the fields written one
+    at a time (:data:`OWN_FIELD_SETTINGS`) instead of the caller's copy, which may be older."""
+    row = conn.execute("SELECT settings FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return settings
+    stored = json.loads(row[0])
+    kept = {k: v for k, v in settings.items() if k not in OWN_FIELD_SETTINGS}
+    kept.update({k: stored[k] for k in OWN_FIELD_SETTINGS if k in stored})
+    return kept
+
 
 def _load(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
     """One table with its seats."""
