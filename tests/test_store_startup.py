@@ -378,3 +378,30 @@ def test_python_m_bot_refuses_a_folder_it_cannot_create_in_one_line_and_exits_2(
     proc = start_bot(tmp_path / "file" / "bot.sqlite3")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
     assert "cannot be created" in proc.stderr
+
+
+def test_a_move_sent_on_discord_while_another_process_holds_the_lock_gets_the_busy_refusal(tmp_path, monkeypatch):
+    from tests.test_bot_e2e import World, play
+
+    real_open = Store.open
+
+    async def open_with_a_short_busy_timeout(path, clock=None, **kw):
+        return await real_open(path, **({"clock": clock} if clock else {}), busy_timeout=0.3)
+
+    monkeypatch.setattr(Store, "open", open_with_a_short_busy_timeout)
+
+    async def scenario(world: World):
+        async with world.running():
+            table_id, _lobby = await world.start_game(2)
+            before = await world.host.store.get_table(table_id)
+            with LockHolder(world.db):
+                busy = await world.move(world.alice, "e9-f8")
+            assert busy.ephemeral
+            assert busy.content == ("The game storage is busy right now (another process holds it); nothing was "
+                                    "changed. Please try again in a moment.")
+            assert (await world.host.store.get_table(table_id)).version == before.version
+            again = await world.move(world.alice, "e9-f8")
+            assert again.ephemeral and "You played e9-f8" in again.content
+            await world.settled(table_id)
+
+    play(scenario, tmp_path)
