@@ -10,18 +10,23 @@ from bot.config import Settings
 
 
 async def run(settings: Settings) -> None:
-    import discord
-
-    from bot.client import GameBot
-    from bot.host import Host, Store
+    """Open and check the store first (a broken one raises ``StoreError`` before any login),
+    then log in and serve until stopped."""
+    from bot.host.store import Store
 
     store = await Store.open(settings.db_path)
-    bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers))
     try:
-        async with bot:
-            await bot.start(settings.token)
-    except discord.LoginFailure:
-        raise SystemExit("DISCORD_TOKEN was refused by Discord: check the token in the developer portal.") from None
+        import discord
+
+        from bot.client import GameBot
+        from bot.host import Host
+
+        bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers))
+        try:
+            async with bot:
+                await bot.start(settings.token)
+        except discord.LoginFailure:
+            raise SystemExit("DISCORD_TOKEN was refused by Discord: check the token in the developer portal.") from None
     finally:
         await store.close()
 
@@ -37,10 +42,15 @@ def main() -> int:
               "`DISCORD_TOKEN=your-bot-token python3 -m bot`.", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.host.store import StoreError
+
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
+    except StoreError as exc:  # one sentence naming the file and what to do; the store is closed
+        print(exc, file=sys.stderr)
+        return 2
     except SystemExit as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.host import Host
+from bot.host.store import StorageBusy
 from bot.host.timekeeper import handle_due
 from bot.i18n import CatalogueTranslator, lang_of_locale, t
 from bot.presenter import Presenter
@@ -125,7 +126,10 @@ class GameBot(commands.Bot):
         if lang is None:
             return await self.guild_lang(interaction.guild_id)
         if self._user_langs.get(interaction.user.id) != lang:
-            await self.host.store.set_user_lang(interaction.user.id, lang)
+            try:
+                await self.host.store.set_user_lang(interaction.user.id, lang)
+            except StorageBusy:  # noted at a later interaction; this one (or its refusal) goes on
+                return lang
             self._user_langs[interaction.user.id] = lang
         return lang
 

@@ -281,6 +281,11 @@ MESSAGES = {
     "games.lobby": {"en": "lobby", "ja": "ロビー"},
     "error.unexpected": {"en": "Sorry, something went wrong on my side; nothing was changed. Please try again.",
                          "ja": "申し訳ありません、内部でエラーが起きました。何も変更されていません。もう一度お試しください。"},
+    # -- storage (issue 12: a busy database at run time) -----------------------------------------
+    "host.busy": {"en": "The game storage is busy right now (another process holds it); nothing was changed. "
+                        "Please try again in a moment.",
+                  "ja": "ゲームの保存先が混み合っています(別のプロセスが使用中です)。何も変更されていません。"
+                        "少し待ってからもう一度お試しください。"},
 }
 
 register_messages(MESSAGES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from typing import Self
 
 import pytest
 
@@ -38,7 +39,7 @@ class Trips:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def __enter__(self) -> "Trips":
+    def __enter__(self) -> Self:
         self.start = self.store.round_trips
         return self
 
@@ -86,7 +87,8 @@ def test_a_move_commits_in_one_hop_and_the_next_read_costs_none(tmp_path):
 
 @pytest.mark.parametrize("game", ["minoa", "madeira"])
 def test_a_move_through_host_and_presenter_stays_under_twenty_round_trips(tmp_path, game):
-    from bench.store import move_round_trips  # the bench's /move path: lookup, play, mid_turn, show
+    # the bench's /move path: lookup, play, mid_turn, show
+    from bench.store import move_round_trips
 
     figures = run(move_round_trips(tmp_path / "db.sqlite3", game, moves=8))
     assert figures["moves"] == 8 and figures["max"] <= 20, figures
@@ -265,5 +267,77 @@ def test_a_new_state_without_acting_seats_forgets_the_stored_ones(tmp_path):
         await host.store.update_table(table.id, state=table.state)  # a writer that does not know
         async with host.store.db.execute("SELECT acting FROM game_tables WHERE id = ?", (table.id,)) as cur:
             assert (await cur.fetchone())[0] is None
+        await host.store.close()
+    run(scenario())
+
+
+# -- settings: one field at a time, or versioned ---------------------------------------------------
+
+def test_a_resignation_by_another_process_survives_a_concurrent_private_delivered_mark(tmp_path):
+    async def scenario():
+        path = tmp_path / "db.sqlite3"
+        first = await open_host(path)
+        table = await started(first, players=3)
+        second = await open_host(path)  # another bot process on the same file
+        write = first.store._write
+
+        async def the_other_process_commits_meanwhile(fn, *args, **kw):
+            await second.resign(table.id, CAROL)  # lands between first's decision and its write
+            first.store._write = write
+            return await write(fn, *args, **kw)
+
+        first.store._write = the_other_process_commits_meanwhile
+        await first.mark_private_delivered(table.id, 0, {"hand": ["a card"]})
+        for host in (first, second):
+            seen = await host.table(table.id)
+            assert seen.settings["resigned"] == [2] and seen.seats[2].is_ai
+            assert set(seen.settings["private_sent"]) == {"0"}
+            assert seen.version == table.version + 1 and seen.status == "active"
+        await first.store.close()
+        await second.store.close()
+    run(scenario())
+
+
+def test_a_private_delivered_mark_survives_a_resignation_written_from_an_older_copy(tmp_path):
+    async def scenario():
+        path = tmp_path / "db.sqlite3"
+        first = await open_host(path)
+        table = await started(first, players=3)
+        await first.table(table.id)  # first's copy, read before the other process's mark
+        second = await open_host(path)
+        write = first.store._write
+
+        async def the_other_process_commits_meanwhile(fn, *args, **kw):
+            await second.mark_private_delivered(table.id, 1, {"hand": ["a card"]})
+            first.store._write = write
+            return await write(fn, *args, **kw)
+
+        first.store._write = the_other_process_commits_meanwhile
+        await first.resign(table.id, CAROL)  # versioned: the mark does not move the version
+        stored = await second.store.get_table(table.id)
+        assert stored.settings["resigned"] == [2] and set(stored.settings["private_sent"]) == {"1"}
+        await first.store.close()
+        await second.store.close()
+    run(scenario())
+
+
+def test_update_setting_writes_one_field_and_honours_a_version(tmp_path):
+    from bot.host.store import StaleVersion
+
+    async def scenario():
+        host = await open_host(tmp_path / "db.sqlite3")
+        table = await started(host)
+        before = await host.store.get_table(table.id)
+        after = await host.store.update_setting(table.id, ("votes", "1"), lambda old: sorted({*(old or []), ALICE}))
+        assert after.settings == {**before.settings, "votes": {"1": [ALICE]}}
+        assert after.version == before.version and after.updated_at == before.updated_at
+        after = await host.store.update_setting(table.id, ("votes", "1"), lambda old: sorted({*old, BOB}),
+                                                version=before.version)
+        assert after.settings["votes"] == {"1": [ALICE, BOB]}
+        with pytest.raises(StaleVersion):
+            await host.store.update_setting(table.id, ("votes", "1"), lambda old: [], version=before.version - 1)
+        with pytest.raises(StaleVersion):
+            await host.store.update_setting(9999, ("votes",), lambda old: {})
+        assert (await host.store.get_table(table.id)).settings["votes"] == {"1": [ALICE, BOB]}
         await host.store.close()
     run(scenario())

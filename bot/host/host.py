@@ -455,11 +455,12 @@ class Host(PlayByPost):
         return updates
 
     async def mark_private_delivered(self, table_id: int, seat: int, private: dict[str, Any]) -> None:
-        async with self.lock(table_id):
-            table = await self.table(table_id)
-            sent = {**table.settings.get("private_sent", {}), str(seat): _digest(private)}
-            await self._written(table_id, self.store.update_table(table_id, settings={**table.settings,
-                                                                                       "private_sent": sent}))
+        """Remember which private view ``seat`` was sent: only its own field of the settings is
+        written, read and changed in one transaction, so a resignation or vote committed
+        meanwhile by another process (or coroutine) is kept."""
+        digest = _digest(private)
+        await self._written(table_id, self.store.update_setting(table_id, ("private_sent", str(seat)),
+                                                                lambda _sent: digest))
 
 
 def table_settings(game: Game, given: dict[str, Any]) -> dict[str, Any]:

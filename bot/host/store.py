@@ -5,6 +5,12 @@ records how far a file is). A move is one transaction: the move record, the new 
 version bump commit together, and only if the version is still the one the move was computed
 from, so a double-clicked or replayed interaction lands once and of two racing moves one loses.
 Each method is one round trip to aiosqlite's thread (see :class:`Store`).
+
+Opening checks the file before anything else runs (:meth:`Store.open`): a file that is not a
+database, a damaged one, one written by a newer release, one that cannot be written and one that
+another process keeps locked are each refused with a :class:`StoreError` whose text is one
+sentence naming the file and what to do. At run time a lock held longer than the busy timeout
+is refused as :class:`StorageBusy` ("storage busy, try again"), with nothing written.
 """
 
 from __future__ import annotations
@@ -15,11 +21,14 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import aiosqlite
+
+from bot.host.errors import HostError
 
 #: Schema migrations, in order; each is (reason, SQL). Never edit a released one: append.
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -85,8 +94,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
-        "play-by-post: each turn's start and deadline with its reminder stage, players' notification "
-        "choice and vacation, servers' time zones",
+        ("play-by-post: each turn's start and deadline with its reminder stage, players' notification "
+         "choice and vacation, servers' time zones"),
         """
         ALTER TABLE game_tables ADD COLUMN turn_started_at REAL;
         ALTER TABLE game_tables ADD COLUMN deadline_at REAL;
@@ -110,9 +119,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
-        "the seats that must act now, as a bitmask (seat n: bit n) written with every state, so a restart "
-        "finds the AI seats to move without parsing every stored state; NULL where not known (tables "
-        "stored before this migration: found by parsing once, then stored)",
+        ("the seats that must act now, as a bitmask (seat n: bit n) written with every state, so a restart "
+         "finds the AI seats to move without parsing every stored state; NULL where not known (tables "
+         "stored before this migration: found by parsing once, then stored)"),
         """
         ALTER TABLE game_tables ADD COLUMN acting INTEGER;
         """,
@@ -181,6 +190,56 @@ class StaleVersion(Exception):
     """The table changed since the caller read it; nothing was written."""
 
 
+class StorageBusy(HostError):
+    """Another process held the database longer than the busy timeout; nothing was written.
+    A ``HostError``, so the player is told "storage busy, try again" like any refusal."""
+
+    key = "host.busy"
+
+
+class StoreError(Exception):
+    """The database file cannot be used; ``str(error)`` is one sentence naming the file and what
+    to do. Raised by :meth:`Store.open` (one subclass per cause) with the connection closed."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(message)
+
+
+class StoreCorrupt(StoreError):
+    """Not an SQLite database (garbage, truncated, header only) or damaged (integrity check)."""
+
+
+class StoreTooNew(StoreError):
+    """Written by a newer release: its schema version is beyond :data:`MIGRATIONS`."""
+
+
+class StoreReadOnly(StoreError):
+    """The file, or the folder where SQLite keeps its ``-wal`` and ``-shm`` files, cannot be written."""
+
+
+class StoreLocked(StoreError):
+    """Another process held the file locked for longer than the busy timeout."""
+
+
+class StoreUnavailable(StoreError):
+    """The file cannot be opened or created at all (no such folder, a folder, disk errors)."""
+
+
+#: Top-level keys of a table's settings that are written one field at a time
+#: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
+OWN_FIELD_SETTINGS = ("private_sent",)
+
+# SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``).
+_BUSY, _LOCKED, _READONLY, _CORRUPT, _NOTADB = 5, 6, 8, 11, 26
+
+
+def _is_busy(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and (
+        ((getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF) in (_BUSY, _LOCKED)
+        or "database is locked" in str(exc))
+
+
 _TABLE_COLUMNS = ("id, guild_id, channel_id, thread_id, lobby_message_id, status_message_id, game, num_players, "
                   "options, seed, status, owner_id, state, version, announced_version, settings, created_at, "
                   "updated_at, turn_started_at, deadline_at, reminded, board_message_id, half_at, late_at")
@@ -223,8 +282,8 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection, clock=time.time, watch: sqlite3.Connection | None = None) -> None:
         if not callable(getattr(db, "_execute", None)):
-            raise RuntimeError("this aiosqlite has no Connection._execute(fn), which the store runs "
-                               "its one-hop transactions through")
+            raise TypeError("this aiosqlite has no Connection._execute(fn), which the store runs "
+                            "its one-hop transactions through")
         self.db = db
         self.clock = clock
         # Writes are serialised: one in flight at a time (see transaction()).
@@ -252,7 +311,12 @@ class Store:
         def job():
             conn = self.db._conn
             return _data_version(conn), fn(conn, *args)
-        own, result = await self.db._execute(job)
+        try:
+            own, result = await self.db._execute(job)
+        except sqlite3.OperationalError as exc:
+            if _is_busy(exc):
+                raise StorageBusy() from exc
+            raise
         self._noticed(own, None)
         return result
 
@@ -275,7 +339,12 @@ class Store:
                             conn.execute("ROLLBACK")
                         raise
                     return own, self._watched(), result
-                own, watched, result = await self.db._execute(job)
+                try:
+                    own, watched, result = await self.db._execute(job)
+                except sqlite3.OperationalError as exc:
+                    if _is_busy(exc):  # BEGIN IMMEDIATE waited the busy timeout out: nothing written
+                        raise StorageBusy() from exc
+                    raise
                 self._noticed(own, watched)
                 return result
             finally:
@@ -323,7 +392,12 @@ class Store:
         callers outside the store. Everything copied from storage is invalid afterwards."""
         async with self._writing:
             try:
-                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    await self.db.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if _is_busy(exc):
+                        raise StorageBusy() from exc
+                    raise
                 try:
                     yield
                 except BaseException:
@@ -334,23 +408,42 @@ class Store:
                 self._generation += 1
 
     @classmethod
-    async def open(cls, path: str | Path, clock=time.time) -> "Store":
-        memory = str(path) == ":memory:"
-        if not memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        watch = None
-        if not memory:  # a private in-memory database has no other connection to watch for
-            watch = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                                    check_same_thread=False, timeout=0)  # never waits on the loop
-        store = cls(db, clock, watch)
-        await store.migrate()
-        return store
+    async def open(cls, path: str | Path, clock=time.time, *, busy_timeout: float = 5.0) -> Store:
+        """Open (or create) the database and check it before anything else uses it: it is an
+        SQLite database that passes ``PRAGMA quick_check``, its schema version is one this code
+        knows, and it can be written (a write in a rolled-back transaction, which is where a
+        read-only file is refused; a read-only folder is refused as soon as WAL needs its files).
+        Each failure raises one :class:`StoreError` subclass with one sentence, after closing
+        the connection (aiosqlite's thread would otherwise keep the process alive).
+
+        ``busy_timeout``: seconds a statement waits for another process's lock before giving up
+        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`)."""
+        name = str(path)
+        memory = name == ":memory:"
+        db: aiosqlite.Connection | None = None
+        watch: sqlite3.Connection | None = None
+        try:
+            if not memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(name, isolation_level=None, timeout=busy_timeout)
+            db.row_factory = aiosqlite.Row
+            opened = db
+            await db._execute(lambda: _check(opened._conn, len(MIGRATIONS), busy_timeout))
+            if not memory:  # a private in-memory database has no other connection to watch for
+                watch = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                        check_same_thread=False, timeout=0)  # never waits on the loop
+            store = cls(db, clock, watch)
+            await store.migrate()
+            return store
+        except BaseException as exc:
+            if watch is not None:
+                watch.close()
+            if db is not None:
+                with contextlib.suppress(Exception):
+                    await db.close()
+            if isinstance(exc, (sqlite3.Error, OSError, _TooNew, _Damaged, StorageBusy)):
+                raise _refusal(name, exc, busy_timeout) from None
+            raise
 
     async def close(self) -> None:
         await self.db.close()
@@ -423,7 +516,9 @@ class Store:
 
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
-        Returns the table as committed."""
+        Returns the table as committed. A whole ``settings`` document should come with
+        ``expected_version`` (otherwise another writer's change made meanwhile is lost); its
+        fields written one at a time (:data:`OWN_FIELD_SETTINGS`) keep their stored value."""
         return await self._write(self._update_and_load, table_id, expected_version, columns, tables=(table_id,))
 
     def _update_and_load(self, conn, table_id: int, expected_version: int | None, columns: dict) -> TableRow:
@@ -432,6 +527,8 @@ class Store:
 
     def _update(self, conn: sqlite3.Connection, table_id: int, expected_version: int | None,
                 columns: dict[str, Any]) -> None:
+        if columns.get("settings") is not None:
+            columns = {**columns, "settings": _keep_own_fields(conn, table_id, columns["settings"])}
         columns = {k: json.dumps(v) if k in ("options", "settings", "state") and v is not None else v
                    for k, v in columns.items()}
         if "state" in columns and "acting" not in columns:
@@ -446,6 +543,35 @@ class Store:
                               (*values, table_id, expected_version))
         if cursor.rowcount != 1:
             raise StaleVersion(table_id)
+
+    async def update_setting(self, table_id: int, path: tuple[str, ...], change: Callable[[Any], Any], *,
+                             version: int | None = None) -> TableRow:
+        """Change one field of the table's settings and nothing else: ``change(current value at
+        path, or None)`` returns the new value, read and written in one transaction, so a writer
+        in another process (a resignation, a vote) cannot be overwritten with an older copy, nor
+        overwrite this field (see :data:`OWN_FIELD_SETTINGS`). With ``version``, only while the
+        table is still at that version (which is not bumped). ``updated_at`` is left alone: this
+        is bookkeeping, not a change of the game. Returns the table as committed; raises
+        ``StaleVersion`` when the table is gone or has moved on from ``version``.
+
+        ``change`` runs in aiosqlite's thread: it must only compute."""
+        if not path:
+            raise ValueError("update_setting needs a path of at least one key")
+
+        def write(conn):
+            row = conn.execute("SELECT settings, version FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or (version is not None and row[1] != version):
+                raise StaleVersion(table_id)
+            settings = json.loads(row[0])
+            node = settings
+            for key in path[:-1]:
+                if not isinstance(node.get(key), dict):
+                    node[key] = {}
+                node = node[key]
+            node[path[-1]] = change(node.get(path[-1]))
+            conn.execute("UPDATE game_tables SET settings = ? WHERE id = ?", (json.dumps(settings), table_id))
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
 
     async def replace_seats(self, table_id: int, expected_version: int, seats: list[SeatRow],
                             **columns: Any) -> TableRow:
@@ -598,7 +724,81 @@ class Store:
             " ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang)))
 
 
+# -- opening ------------------------------------------------------------------------------------
+
+class _TooNew(Exception):
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(found, known)
+        self.found, self.known = found, known
+
+
+class _Damaged(Exception):
+    """``PRAGMA quick_check`` found problems (its first few lines are the message)."""
+
+
+def _check(conn: sqlite3.Connection, known: int, busy_timeout: float) -> None:
+    """The start-up checks, in aiosqlite's thread (one hop): settings, WAL, schema version,
+    integrity, and a write probe in a transaction that is rolled back."""
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+    found = conn.execute("PRAGMA user_version").fetchone()[0]  # a garbage or header-only file fails here
+    if found > known:  # refused before anything (even the journal mode) is changed
+        raise _TooNew(found, known)
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+    if problems != ["ok"]:
+        raise _Damaged("; ".join(problems))
+    conn.execute("PRAGMA journal_mode=WAL")  # a read-only folder fails here (WAL files cannot be made)
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("BEGIN IMMEDIATE")  # waits out another process's lock, up to the busy timeout
+    try:
+        conn.execute(f"PRAGMA user_version = {found}")  # a write: a read-only file is refused here
+    finally:
+        conn.execute("ROLLBACK")
+
+
+def _refusal(path: str, exc: BaseException, busy_timeout: float) -> StoreError:
+    """The one-sentence refusal for what went wrong while opening ``path``."""
+    shown = str(Path(path).resolve()) if path != ":memory:" else path
+    if isinstance(exc, _TooNew):
+        return StoreTooNew(shown, f"The database file {shown} was written by a newer release of the bot (schema "
+                                  f"version {exc.found}; this release knows up to {exc.known}): run that release, or "
+                                  f"restore a backup made by this one.")
+    if isinstance(exc, StorageBusy) or _is_busy(exc):
+        return StoreLocked(shown, f"The database file {shown} is locked by another process (still locked after "
+                                  f"{busy_timeout:g} s): stop the other program using it, such as a second copy of "
+                                  f"the bot, and start again.")
+    if isinstance(exc, OSError):
+        return StoreUnavailable(shown, f"The database file {shown} cannot be created ({exc.strerror or exc}): "
+                                       f"point the bot to a file in a folder its user can write.")
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    detail = str(exc)
+    if code == _READONLY:
+        folder = getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_DIRECTORY"
+        name = Path(shown).name
+        where = (f"its folder {Path(shown).parent} cannot be written, and SQLite must create {name}-wal and "
+                 f"{name}-shm there" if folder else "the file is read-only")
+        return StoreReadOnly(shown, f"The database file {shown} cannot be written ({where}): give the bot's user "
+                                    f"write permission on the file and its folder.")
+    if code in (_CORRUPT, _NOTADB) or isinstance(exc, _Damaged):
+        return StoreCorrupt(shown, f"The database file {shown} is not a usable SQLite database ({detail}): restore "
+                                   f"it from a backup, or move it aside to start with an empty one.")
+    return StoreUnavailable(shown, f"The database file {shown} cannot be opened ({detail}): check that the path "
+                                   f"names a file in a folder the bot's user can write, and that the disk is not full.")
+
+
 # -- in aiosqlite's thread ------------------------------------------------------------------------
+
+def _keep_own_fields(conn: sqlite3.Connection, table_id: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` as a whole document to store, with the stored value of the fields written one
+    at a time (:data:`OWN_FIELD_SETTINGS`) instead of the caller's copy, which may be older."""
+    row = conn.execute("SELECT settings FROM game_tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return settings
+    stored = json.loads(row[0])
+    kept = {k: v for k, v in settings.items() if k not in OWN_FIELD_SETTINGS}
+    kept.update({k: stored[k] for k in OWN_FIELD_SETTINGS if k in stored})
+    return kept
+
 
 def _load(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
     """One table with its seats."""
