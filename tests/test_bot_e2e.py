@@ -44,9 +44,21 @@ class World:
         try:
             async with self.fake.run_bot(self.bot):
                 yield self.bot
+                await self.handlers_done()
                 await self.bot.presenter.stop()
         finally:
             await store.close()
+
+    async def handlers_done(self, timeout: float = 20) -> None:
+        """Wait until no command or component handler of the bot is still running (a reply can
+        reach the test before its handler has shown the board and sent the DMs)."""
+        handlers = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while any(task.get_name().startswith(handlers) and not task.done() for task in asyncio.all_tasks()):
+            if loop.time() > deadline:
+                raise AssertionError("a handler of the bot is still running")
+            await asyncio.sleep(0.01)
 
     @property
     def host(self) -> Host:
