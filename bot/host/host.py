@@ -26,7 +26,7 @@ from bot.host.ai_pool import AIPool
 from bot.host.clock import TimeControl, parse_hours
 from bot.host.errors import HostError, RepeatedMove
 from bot.host.pbp import TIMEOUT_POLICIES, PlayByPost
-from bot.host.store import MoveRow, SeatRow, StaleVersion, Store, TableRow
+from bot.host.store import MoveRow, RepeatedRecord, SeatRow, StaleVersion, Store, TableRow
 
 #: The longest move text the host reads (every game's notation is far shorter): longer input is
 #: refused before any parser sees it.
@@ -322,12 +322,7 @@ class Host(PlayByPost):
                 self._tables.pop(table_id, None)
                 table = await self.table(table_id)
                 seat, game, state, move = check(table)
-            if version is None:
-                notation = game.format_move(state, move)
-                last = await self.store.moves(table_id, last=1)
-                if last and last[0].version == table.version and last[0].seat == seat and last[0].notation == notation:
-                    raise RepeatedMove(table_id, table.version, notation)
-            return await self._commit(table, game, state, seat, move)
+            return await self._commit(table, game, state, seat, move, refuse_repeat=version is None)
 
     async def play_ai(self, table_id: int) -> TableRow | None:
         """Let one AI seat that must act move; ``None`` when no AI seat is to act."""
@@ -346,14 +341,16 @@ class Host(PlayByPost):
             return await self._commit(table, game, state, seat.seat, game.parse_move(state, notation, seat.seat))
 
     async def _commit(self, table: TableRow, game: Game, state: Any, seat: int, move: Any,
-                      note: str | None = None) -> TableRow:
+                      note: str | None = None, *, refuse_repeat: bool = False) -> TableRow:
         notation = game.format_move(state, move)
         words = {lang: game.describe_move(state, move, lang) for lang in LANGUAGES}
         after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
-        return await self._commit_state(table, game, after, seat, notation, words, events, note)
+        return await self._commit_state(table, game, after, seat, notation, words, events, note,
+                                        refuse_repeat=refuse_repeat)
 
     async def _commit_state(self, table: TableRow, game: Game, after: Any, seat: int, notation: str,
-                            words: dict[str, str], events: list, note: str | None) -> TableRow:
+                            words: dict[str, str], events: list, note: str | None, *,
+                            refuse_repeat: bool = False) -> TableRow:
         """The new state, its move record and the next turn's clock, in one versioned transaction."""
         status = "finished" if not game.to_act(after) else "active"
         happened = [e.to_json() for e in events]
@@ -363,10 +360,12 @@ class Host(PlayByPost):
         clock = await self.turn_clock(table, game, after, table.seats)
         try:
             return await self._written(table.id, self.store.commit_move(
-                table.id, table.version, record, state=game.state_to_json(after), status=status,
-                acting=acting_mask(game, after), **clock))
+                table.id, table.version, record, refuse_repeat=refuse_repeat, state=game.state_to_json(after),
+                status=status, acting=acting_mask(game, after), **clock))
         except StaleVersion:
             raise HostError("host.stale") from None
+        except RepeatedRecord:
+            raise RepeatedMove(table.id, table.version, notation) from None
 
     async def resign(self, table_id: int, user_id: int) -> TableRow:
         """The player leaves the game for good. With two players left, or no human left, the game

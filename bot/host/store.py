@@ -190,6 +190,11 @@ class StaleVersion(Exception):
     """The table changed since the caller read it; nothing was written."""
 
 
+class RepeatedRecord(Exception):
+    """The move repeats the table's latest record (same seat, same notation, nothing since) and
+    the caller asked to refuse that; nothing was written."""
+
+
 class StorageBusy(HostError):
     """Another process held the database longer than the busy timeout; nothing was written.
     A ``HostError``, so the player is told "storage busy, try again" like any refusal."""
@@ -585,17 +590,25 @@ class Store:
             return _load(conn, table_id)
         return await self._write(replace, tables=(table_id,))
 
-    async def commit_move(self, table_id: int, expected_version: int, move: MoveRow, **columns: Any) -> TableRow:
+    async def commit_move(self, table_id: int, expected_version: int, move: MoveRow, *,
+                          refuse_repeat: bool = False, **columns: Any) -> TableRow:
         """The move record, the new state (and other columns) and the version bump, all or nothing,
         in one hop. Returns the table as committed.
 
-        Raises ``StaleVersion`` when the table moved on since ``expected_version``.
+        Raises ``StaleVersion`` when the table moved on since ``expected_version``; with
+        ``refuse_repeat``, ``RepeatedRecord`` when the latest record is this very move by the same
+        seat and nothing happened since (a resent command), checked in the same transaction.
         """
         words = json.dumps(move.words, ensure_ascii=False)
         events = json.dumps(move.events, ensure_ascii=False)
         now = self.clock()
 
         def commit(conn):
+            if refuse_repeat:
+                latest = conn.execute("SELECT seat, notation, version FROM moves WHERE table_id = ?"
+                                      " ORDER BY ply DESC LIMIT 1", (table_id,)).fetchone()
+                if latest is not None and tuple(latest) == (move.seat, move.notation, expected_version):
+                    raise RepeatedRecord(table_id)
             self._update(conn, table_id, expected_version, columns)
             conn.execute(
                 "INSERT INTO moves (table_id, ply, version, seat, notation, words, events, created_at)"
