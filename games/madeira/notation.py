@@ -22,6 +22,7 @@ import re
 
 from games.errors import AmbiguousMove, IllegalMove, MalformedMove
 from games.messages import Text
+from games.typed import narrow, shown
 
 VERBS = frozenset((
     "city", "field", "row", "take", "guild", "favor", "die", "pirate", "pass", "act", "harvest", "skip",
@@ -38,31 +39,16 @@ ALIASES = {
 
 #: The longest text read as a move; longer text is refused at once (moves are a few words).
 MAX_CHARS = 100
-#: Full-width ASCII forms and the ideographic space, read as their ASCII twins.
-_WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 #: The characters a move may hold beyond printable ASCII (and tab): the Japanese verbs and ``→``.
 _EXTRA = frozenset("".join(ALIASES) + "→")
 _LONG_NUMBER = re.compile(r"[0-9]{4}")
-_SHOWN = 40
-
-
-def shown(text: str) -> str:
-    """``text`` as an error may echo it: at most 40 characters, unprintable ones replaced."""
-    head = "".join(ch if ch.isprintable() else " " if ch.isspace() else "\N{REPLACEMENT CHARACTER}"
-                   for ch in text[:_SHOWN])
-    return head + ("…" if len(text) > _SHOWN else "")
 
 
 def normalise(text: str) -> str:
     """``text`` in canonical spelling: full-width forms narrowed, lower case, single spaces,
     ``-`` without spaces around it, a Japanese verb translated. Raises ``MalformedMove`` for text
     too long or holding a character the notation never uses. Linear in the length of ``text``."""
-    if len(text) > MAX_CHARS:
-        raise MalformedMove(text=shown(text), reason=Text("madeira.reason.too_long", limit=MAX_CHARS))
-    text = text.translate(_WIDE)
-    for ch in text:
-        if not (" " <= ch <= "~" or ch == "\t" or ch in _EXTRA):
-            raise MalformedMove(text=shown(text), reason=Text("madeira.reason.character", code=f"U+{ord(ch):04X}"))
+    text = narrow(text, limit=MAX_CHARS, reasons="madeira.reason", extra=_EXTRA)
     words = text.lower().replace("→", "-").replace(">", "-").split()
     if words and words[0] in ALIASES:
         words[0] = ALIASES[words[0]]

@@ -36,6 +36,7 @@ from games.medina.state import (
     Move,
 )
 from games.messages import Text
+from games.typed import narrow, shown
 
 #: Words of the notation (and accepted aliases) -> a move kind, or a pseudo-kind.
 ANY_BUILDING = -2
@@ -63,9 +64,6 @@ _GLUED = re.compile(r"^([^0-9]+?)([a-z][0-9]{1,2}|[1-4][eswn東西南北]?)$")
 #: The longest text read as a move. Real moves (``neutral F11``, ``ティータイル``, ``wall 1 E``)
 #: are far shorter; anything longer is refused before any other work, so parsing stays cheap.
 MAX_TEXT = 64
-#: Full-width ASCII forms (``Ｆ７``, ``－``) and the ideographic space, as typed with a Japanese IME.
-_FULL_WIDTH = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
-_DIGITS = frozenset("0123456789")
 
 
 def format_move(state: MedinaState, move: Move) -> str:
@@ -81,20 +79,6 @@ def format_move(state: MedinaState, move: Move) -> str:
     return f"{('roof', 'neutral', 'stable', 'merchant')[kind - ROOF]} {cell}"
 
 
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` safe to quote back in an error: whitespace as a space, control and invisible
-    characters as ``U+XXXX``, cut after ``limit`` characters."""
-    out = []
-    for ch in text[:limit]:
-        if ch.isspace():
-            out.append(" ")
-        elif unicodedata.category(ch)[0] == "C":
-            out.append(f"U+{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return "".join(out) + ("…" if len(text) > limit else "")
-
-
 def _normal(raw: str) -> str:
     """The text folded for reading: full-width forms, NFKC, lower case, single spaces.
 
@@ -103,16 +87,7 @@ def _normal(raw: str) -> str:
     ``٣``, ``⑦``), which NFKC would otherwise quietly turn into ASCII digits. One pass over at
     most :data:`MAX_TEXT` characters.
     """
-    if len(raw) > MAX_TEXT:
-        raise MalformedMove(text=shown(raw), reason=Text("medina.reason.too_long", limit=MAX_TEXT))
-    wide = raw.translate(_FULL_WIDTH)
-    for ch in wide:
-        if ch.isspace():
-            continue
-        if unicodedata.category(ch)[0] == "C":
-            raise MalformedMove(text=shown(raw), reason=Text("medina.reason.control", code=f"U+{ord(ch):04X}"))
-        if ch.isnumeric() and ch not in _DIGITS:
-            raise MalformedMove(text=shown(raw), reason=Text("medina.reason.digits", char=ch))
+    wide = narrow(raw, limit=MAX_TEXT, reasons="medina.reason")
     return " ".join(unicodedata.normalize("NFKC", wide).lower().split())
 
 
@@ -227,8 +202,8 @@ def _resolve(state: MedinaState, seat: int, raw: str, candidates: list[Move]) ->
         return candidates[0]
     if not candidates:
         raise IllegalMove(text=raw, reason=Text("medina.reason.nothing_fits"))
-    shown = [format_move(state, m) for m in candidates[:12]]
-    raise AmbiguousMove(text=raw, options=", ".join(shown) + (", …" if len(candidates) > 12 else ""))
+    listed = [format_move(state, m) for m in candidates[:12]]
+    raise AmbiguousMove(text=raw, options=", ".join(listed) + (", …" if len(candidates) > 12 else ""))
 
 
 __all__ = ["COLOURS", "canonical", "format_move", "parse_move"]

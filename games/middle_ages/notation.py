@@ -27,6 +27,7 @@ import re
 
 from games.errors import AmbiguousMove, MalformedMove
 from games.messages import Text
+from games.typed import narrow, shown
 from games.middle_ages.data import ESTATE_BY_NAME, ESTATES
 from games.middle_ages.state import Move
 
@@ -39,35 +40,16 @@ _CELL = re.compile(r"([0-9]{1,2}) ?[-–—] ?([0-9]{1,2})")
 _NUMBER = re.compile(r"[0-9]{1,2}")
 #: The longest text read as a move; longer text is refused at once (moves are a few words).
 MAX_CHARS = 100
-#: Full-width ASCII forms and the ideographic space, read as their ASCII twins.
-_WIDE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 #: The characters a move may hold beyond printable ASCII (and tab): the Japanese estate names and
 #: the dashes of ``scout 2–4``.
 _EXTRA = frozenset("".join(JAPANESE_ESTATES) + "–—")
-_SHOWN = 40
-
-
-def shown(text: str) -> str:
-    """``text`` as an error may echo it: at most 40 characters, unprintable ones replaced."""
-    head = "".join(ch if ch.isprintable() else " " if ch.isspace() else "\N{REPLACEMENT CHARACTER}"
-                   for ch in text[:_SHOWN])
-    return head + ("…" if len(text) > _SHOWN else "")
 
 
 def clean(text: str) -> str:
     """``text`` ready to read: full-width forms narrowed, trimmed, lower case, words separated
     by single spaces. Raises ``MalformedMove`` for text too long or holding a character the
     notation never uses (linear in the length of ``text``)."""
-    if not isinstance(text, str):
-        raise MalformedMove(text=shown(repr(text)), reason=Text("middle_ages.reason.format"))
-    if len(text) > MAX_CHARS:
-        raise MalformedMove(text=shown(text), reason=Text("middle_ages.reason.too_long", limit=MAX_CHARS))
-    narrow = text.translate(_WIDE)
-    for ch in narrow:
-        if not (" " <= ch <= "~" or ch == "\t" or ch in _EXTRA):
-            raise MalformedMove(text=shown(text), reason=Text("middle_ages.reason.character",
-                                                              code=f"U+{ord(ch):04X}"))
-    return " ".join(narrow.lower().split())
+    return " ".join(narrow(text, limit=MAX_CHARS, reasons="middle_ages.reason", extra=_EXTRA).lower().split())
 
 
 def format_move(move: Move) -> str:

@@ -15,37 +15,21 @@ import unicodedata
 from games.errors import MalformedMove
 from games.messages import Text
 from games.minoa.board import LINE_BY_ENDS, LINE_ENDS, VERTEX_BY_NAME, VERTEX_NAMES
+from games.typed import narrow, shown
 
 #: One end of a line, ASCII only (other Unicode digits are refused before this runs).
 _POINT = re.compile(r"^[a-z][0-9]{1,2}$")
 #: The longest text read as a move; a real one (``e4-e5``, ``a10 - b10``) is far shorter, and
 #: anything longer is refused before any other work, so parsing stays cheap.
 MAX_TEXT = 64
-#: Full-width ASCII forms and the ideographic space, then the dashes read as ``-``.
-_FOLD = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
-#: ``ー`` is what the minus key gives in a Japanese IME's kana mode.
+#: Dashes read as ``-``; ``ー`` is what the minus key gives in a Japanese IME's kana mode.
 _DASHES = {ord(dash): "-" for dash in "‐‑‒–—―−ー"}
-_DIGITS = frozenset("0123456789")
 PASS_WORDS = ("pass", "パス")
 
 
 def format_line(line: int) -> str:
     a, b = LINE_ENDS[line]
     return f"{VERTEX_NAMES[a]}-{VERTEX_NAMES[b]}"
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """``text`` safe to quote back in an error: whitespace as a space, control and invisible
-    characters as ``U+XXXX``, cut after ``limit`` characters."""
-    out = []
-    for ch in text[:limit]:
-        if ch.isspace():
-            out.append(" ")
-        elif unicodedata.category(ch)[0] == "C":
-            out.append(f"U+{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return "".join(out) + ("…" if len(text) > limit else "")
 
 
 def normal(text: str) -> str:
@@ -56,17 +40,7 @@ def normal(text: str) -> str:
     ``٣``), which NFKC would otherwise quietly turn into ASCII digits. One pass over at most
     :data:`MAX_TEXT` characters.
     """
-    raw = str(text)
-    if len(raw) > MAX_TEXT:
-        raise MalformedMove(text=shown(raw), reason=Text("minoa.reason.too_long", limit=MAX_TEXT))
-    wide = raw.translate(_FOLD)
-    for ch in wide:
-        if ch.isspace():
-            continue
-        if unicodedata.category(ch)[0] == "C":
-            raise MalformedMove(text=shown(raw), reason=Text("minoa.reason.control", code=f"U+{ord(ch):04X}"))
-        if ch.isnumeric() and ch not in _DIGITS:
-            raise MalformedMove(text=shown(raw), reason=Text("minoa.reason.digits", char=ch))
+    wide = narrow(str(text), limit=MAX_TEXT, reasons="minoa.reason")
     return " ".join(unicodedata.normalize("NFKC", wide).lower().translate(_DASHES).split())
 
 
