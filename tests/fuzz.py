@@ -33,6 +33,23 @@ HOSTILE = [
 ]
 
 
+def attempt(game, state, do) -> bool:
+    """Run ``do()`` (a parse and apply on ``state``): it plays (``True``), or refuses with the
+    game's ``MoveError`` whose message is short and printable in both languages (``False``); in
+    both cases ``state`` itself is unchanged. Anything else fails the caller's test."""
+    before = json.dumps(game.state_to_json(state), sort_keys=True)
+    try:
+        do()
+        played = True
+    except MoveError as error:
+        for lang in ("en", "ja"):
+            message = error.message(lang)
+            assert message and len(message) < 600 and message.isprintable() and "\x00" not in message, message
+        played = False
+    assert json.dumps(game.state_to_json(state), sort_keys=True) == before, "the state changed"
+    return played
+
+
 @dataclass
 class Tally:
     attempts: int = 0
@@ -75,20 +92,14 @@ def fuzz(attempts: int, seed: int = 1) -> dict[str, Tally]:
             players, state = positions[game.name][n % len(positions[game.name])]
             seat = rng.choice(sorted(game.to_act(state)) or [0]) if rng.random() < 0.9 else rng.randrange(players)
             text = hostile_texts(rng, pool)
-            before = json.dumps(game.state_to_json(state), sort_keys=True)
             tally.attempts += 1
             try:
-                move = game.parse_move(state, text, seat)
-                game.apply(state, seat, move)
-                tally.played += 1
-            except MoveError as refusal:
-                tally.refused += 1
-                for lang in ("en", "ja"):
-                    refusal.message(lang)  # a refusal can always be said
+                if attempt(game, state, lambda: game.apply(state, seat, game.parse_move(state, text, seat))):
+                    tally.played += 1
+                else:
+                    tally.refused += 1
             except Exception as exc:  # noqa: BLE001  (that is the finding)
                 tally.failures.append(f"{game.name}: {type(exc).__name__}: {exc!s:.120} on {text[:60]!r}")
-            if json.dumps(game.state_to_json(state), sort_keys=True) != before:
-                tally.failures.append(f"{game.name}: the state changed on {text[:60]!r}")
     return tallies
 
 

@@ -22,6 +22,7 @@ from games.madeira.data import BOARD
 from games.madeira.notation import VERBS
 from games.rng import Rng
 from tests.play import random_game
+from tests.fuzz import attempt
 
 START = BOARD.start
 PRIVATE_EVENTS = frozenset(("madeira.event.pirate_total", "madeira.event.pirates.building.own"))
@@ -237,21 +238,6 @@ def _positions():
     return cached
 
 
-def _attempt(state, do):
-    """Run ``do()``: it either returns a new state (the input untouched) or refuses with a
-    Madeira move error, leaving the state as it was and a short, printable message."""
-    from games.errors import MoveError
-
-    before = json.dumps(madeira.state_to_json(state), sort_keys=True)
-    try:
-        do()
-    except MoveError as error:
-        for lang in ("en", "ja"):
-            message = error.message(lang)
-            assert len(message) < 600 and message.isprintable(), message
-    assert json.dumps(madeira.state_to_json(state), sort_keys=True) == before
-
-
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), text=HOSTILE)
 def test_hostile_text_and_other_positions_moves_are_applied_or_refused_cleanly(data, text):
@@ -261,13 +247,13 @@ def test_hostile_text_and_other_positions_moves_are_applied_or_refused_cleanly(d
         def typed():
             return madeira.apply(state, seat, madeira.parse_move(state, text, seat))
 
-        _attempt(state, typed)
-        _attempt(state, lambda: madeira.apply(state, seat, text))  # the text as the move itself
+        attempt(madeira, state, typed)
+        attempt(madeira, state, lambda: madeira.apply(state, seat, text))  # the text as the move itself
     _, _, moves = positions[data.draw(st.integers(0, len(positions) - 1), label="other")]
     if moves and madeira.to_act(state):
         move = moves[data.draw(st.integers(0, len(moves) - 1), label="move")]
-        _attempt(state, lambda: madeira.apply(state, seat, move))
-        _attempt(state, lambda: madeira.apply(state, seat, madeira.parse_move(state, move, seat)))
+        attempt(madeira, state, lambda: madeira.apply(state, seat, move))
+        attempt(madeira, state, lambda: madeira.apply(state, seat, madeira.parse_move(state, move, seat)))
 
 
 def test_hostile_text_is_malformed_and_reading_stays_linear():
