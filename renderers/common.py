@@ -278,7 +278,7 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
 
 def reset_fonts() -> None:
     """Forget the loaded fonts and what they cover (after ``BOARD_FONT`` changed, in tests)."""
-    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask):
+    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask, _width, _fit, _wrap):
         cache.cache_clear()
 
 
@@ -347,6 +347,13 @@ def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tu
 
 
 def text_width(s: str, *, size: int, bold: bool = False) -> float:
+    """How far :func:`text` advances drawing ``s`` (remembered: a board measures the same
+    labels and names move after move, and :func:`fit_text` measures every cut it tries)."""
+    return _width(s, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _width(s: str, size: int, bold: bool) -> float:
     s = displayable(s, bold)
     chain = _chain(bold)
     with _TEXT_LOCK:
@@ -355,6 +362,11 @@ def text_width(s: str, *, size: int, bold: bool = False) -> float:
 
 def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
     """``s`` cut (with "…") to at most ``width`` pixels at ``size``: names on seat cards."""
+    return _fit(s, size, width, bold)
+
+
+@lru_cache(maxsize=4096)
+def _fit(s: str, size: int, width: float, bold: bool) -> str:
     s = displayable(s, bold)
     if text_width(s, size=size, bold=bold) <= width:
         return s
@@ -371,6 +383,11 @@ def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
 def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
     """``s`` broken into lines of at most ``width`` pixels (at spaces, or anywhere in Japanese),
     at most ``max_lines`` of them, the last cut with "…" if the text goes on."""
+    return list(_wrap(s, size, width, bold, max_lines))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[str, ...]:
     s = displayable(s, bold)
     lines: list[str] = []
     rest = s.strip()
@@ -389,7 +406,7 @@ def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines:
         rest = rest[cut:].lstrip()
     if rest and lines:
         lines[-1] = fit_text(lines[-1] + " " + rest, size=size, width=width, bold=bold)
-    return lines
+    return tuple(lines)
 
 
 def _is_cjk(ch: str) -> bool:
