@@ -17,11 +17,12 @@ import math
 import os
 import re
 import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Hashable, Iterator, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -586,6 +587,77 @@ def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
             if box is not None:  # a fully transparent sprite covers nothing
                 recorder.note("sprite", "sprite", (ox + (xy[0] + box[0]) * k, oy + (xy[1] + box[1]) * k,
                                                    ox + (xy[0] + box[2]) * k, oy + (xy[1] + box[3]) * k), 0)
+
+
+class RegionCache:
+    """Canvas regions by what they show (see :func:`region`): the least recently used goes first
+    once they hold more than ``max_pixels`` pixels together. Safe to use from several threads."""
+
+    def __init__(self, max_pixels: int) -> None:
+        self.max_pixels = max_pixels
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._pixels = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self._lock:
+            pixels = self._items.get(key)
+            if pixels is not None:
+                self._items.move_to_end(key)
+            return pixels
+
+    def put(self, key: Hashable, pixels: Image.Image) -> None:
+        size = pixels.width * pixels.height
+        if size > self.max_pixels:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._pixels -= old.width * old.height
+            self._items[key] = pixels
+            self._pixels += size
+            while self._pixels > self.max_pixels:
+                _, dropped = self._items.popitem(last=False)
+                self._pixels -= dropped.width * dropped.height
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def pixels(self) -> int:
+        return self._pixels
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._pixels = 0
+
+
+#: The regions every renderer remembers: 8 million pixels (about 32 MB) in all, a few hundred
+#: seat cards and panels or a few whole full boards' worth of sections.
+REGIONS = RegionCache(max_pixels=8_000_000)
+_CACHES.append(REGIONS)
+
+
+def region(image: Image.Image, box: tuple[int, int, int, int], key: Hashable, paint: Callable[[], Any]) -> None:
+    """Draw the part of ``image`` inside ``box`` with ``paint()``, or paste what that drew there
+    the last time with the same ``key``: a seat card, a legend or a section of a board that comes
+    back unchanged move after move costs one paste.
+
+    ``paint`` must draw only inside ``box`` (an integer box of ``image``), and ``key`` must name
+    everything it reads and what ``box`` holds before it (the static layer under it), so the pixels
+    pasted are the very ones it would draw. While a :func:`recording` runs it always paints, so
+    every text and sprite is measured."""
+    if recording_active():
+        paint()
+        return
+    full = (key, box, image.mode, image.size)
+    pixels = REGIONS.get(full)
+    if pixels is not None:
+        image.paste(pixels, box[:2])
+        return
+    paint()
+    REGIONS.put(full, image.crop(box))
 
 
 def capsule(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: float,

@@ -37,6 +37,7 @@ from renderers.common import (
     on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     text,
@@ -249,6 +250,15 @@ class Frame:
         return [boxes[i] for i in sorted(boxes)]
 
     def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
+        """The card of ``seat`` in ``box``, pasted from :func:`renderers.common.region` when the
+        same seat looked the same before (most cards come back unchanged move after move). The
+        region takes the pixel column left of the card too (the acting seat's pointer); the side
+        column must hold only the theme's background under the cards."""
+        x0, y0, x1, y1 = box
+        region(self.image, (x0 - 1, y0, x1, y1), ("frame.card", seat, final, self.theme, self.lang),
+               lambda: self._paint_card(seat, box, final))
+
+    def _paint_card(self, seat: Seat, box: Box, final: bool) -> None:
         theme = self.theme
         d = ImageDraw.Draw(self.image)
         x0, y0, x1, y1 = box

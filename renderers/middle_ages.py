@@ -52,6 +52,7 @@ from renderers.common import (
     on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     supersampled,
@@ -593,21 +594,15 @@ def _paint_event(img: Image.Image, box: Box, data: dict[str, Any], lang: str, th
 
 
 def _paste_layer(img: Image.Image, kind: str, box: Box, data: dict[str, Any], lang: str, theme: Theme) -> None:
-    """Paste the cached layer of a card (what it shows is ``data``); a seat card or an event card
-    is drawn again only when what it shows changes."""
-    layer = _layer(kind, json.dumps(data, sort_keys=True), box, lang, theme)
-    img.paste(layer, box[:2])
+    """A seat card or an event card (what it shows is ``data``), pasted from
+    :func:`renderers.common.region` when it looks as before: drawn again only when what it shows
+    changes."""
+    paint = _paint_event if kind == "event" else _paint_card
 
-
-@cached(maxsize=96)
-def _layer(kind: str, key: str, box: Box, lang: str, theme: Theme) -> Image.Image:
-    x0, y0, x1, y1 = box
-    layer = Image.new("RGB", (x1 - x0, y1 - y0), theme.background)
-    on_canvas(layer, offset=(x0, y0))
-    with within(box):
-        (_paint_event if kind == "event" else _paint_card)(layer, (0, 0, x1 - x0, y1 - y0), json.loads(key), lang,
-                                                            theme)
-    return layer
+    def draw() -> None:
+        with within(box):
+            paint(img, box, data, lang, theme)
+    region(img, box, ("middle_ages." + kind, json.dumps(data, sort_keys=True), lang, theme), draw)
 
 
 def _draw_candidates(img: Image.Image, view: dict[str, Any], g: Geometry, pending: dict[str, Any], lang: str,

@@ -24,8 +24,8 @@ on the view and are built once per theme (the pills with :func:`renderers.common
 recording measures the labels again). A render starts from a copy of the base, tints the claimed
 triangles (redrawing the grid only on their empty edges), pastes cached stick and mark sprites cut
 to the strips they cover, and pastes the pills' layer only where it holds pills. Seat cards, team
-bands and the supply card are cached by value (:func:`_panel`): most come back unchanged move
-after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
+bands and the supply card are cached by value (:func:`renderers.common.region`): most come
+back unchanged move after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
 :func:`triangle_centroid` and :func:`region_mark_point` expose the geometry (tests sample pixels).
 """
 
@@ -199,49 +199,18 @@ def _base(theme: Theme) -> Image.Image:
 
 
 class _Frame(Frame):
-    """The shared frame on a copy of :func:`_base` instead of a blank canvas, its seat cards
-    pasted from :func:`_card` (a card comes back unchanged in most moves)."""
+    """The shared frame on a copy of :func:`_base` instead of a blank canvas."""
 
     def __post_init__(self) -> None:
         self.image = _base(self.theme).copy()
         common.on_canvas(self.image)
 
-    def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
-        _paste_panel(self, _paint_card, box, (seat, final))
-
-
-class _Scratch(Frame):
-    """A frame whose canvas is set by hand (see :func:`_panel`)."""
-
-    def __post_init__(self) -> None:
-        pass
-
-
-def _paint_card(frame: Frame, box: Box, seat: Seat, final: bool) -> None:
-    Frame._draw_card(frame, seat, box, final)
-
-
-@common.cached(maxsize=128)
-def _panel(paint: Callable[..., None], box: Box, args: tuple[Any, ...], theme: Theme,
-           lang: str) -> tuple[tuple[int, int], Image.Image]:
-    """What ``paint(frame, box, *args)`` draws on the empty side column, with the column one
-    pixel left of ``box`` (the acting seat's pointer): (top left corner on the canvas, RGB
-    pixels to paste there). A seat card or band comes back unchanged in most moves. Drawn on a
-    scratch canvas shifted by even amounts, so every rounding falls as on the canvas, and
-    declared on the canvas, so a recording measures its texts where they land."""
-    x0, y0, x1, y1 = box
-    ox, oy = (x0 - 1) // 2 * 2, y0 // 2 * 2
-    scratch = _Scratch(seats=(), lang=lang, theme=theme)
-    scratch.image = Image.new("RGB", (x1 - ox, y1 - oy), theme.background)
-    common.on_canvas(scratch.image, offset=(ox, oy))
-    paint(scratch, (x0 - ox, y0 - oy, x1 - ox, y1 - oy), *args)
-    return (ox, oy), scratch.image
-
 
 def _paste_panel(frame: Frame, paint: Callable[..., None], box: Box, args: tuple[Any, ...]) -> None:
-    """``paint(frame, box, *args)`` on the side column, from :func:`_panel`."""
-    xy, pixels = _panel(paint, box, args, frame.theme, frame.lang)
-    frame.image.paste(pixels, xy)
+    """``paint(frame, box, *args)`` on the side column, pasted from :func:`renderers.common.region`
+    when the same band or card was drawn before (most come back unchanged move after move)."""
+    common.region(frame.image, box, ("minoa." + paint.__name__, args, frame.theme, frame.lang),
+                  lambda: paint(frame, box, *args))
 
 
 def _pieces(layer: Image.Image) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:

@@ -46,9 +46,9 @@ from PIL import Image, ImageDraw
 
 from renderers import frame as fr
 from renderers import palettes
-from renderers.common import DEFAULT_THEME, Theme, cached, encode_png, on_canvas, within
+from renderers.common import DEFAULT_THEME, Theme, encode_png, on_canvas, region, within
 from renderers.medina.board import _Board, _base
-from renderers.medina.geometry import Box, BoardLayout, board_layout, frame_layout
+from renderers.medina.geometry import BoardLayout, board_layout, frame_layout
 from renderers.medina.panels import _Panels
 from renderers.medina.pieces import BUILDING_RGB  # noqa: F401  (tests read ``renderers.medina.BUILDING_RGB``)
 
@@ -108,7 +108,6 @@ class _Picture(_Board, _Panels):
         seats = [self._seat(i) for i in range(len(self.colours))]
         self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout())
         self.frame.image = _base(view["width"], view["height"], theme).copy()
-        self.frame.side = (view["width"], view["height"])
         on_canvas(self.frame.image)
         self.image = self.frame.image
         self.d = ImageDraw.Draw(self.image)
@@ -129,61 +128,20 @@ class _Picture(_Board, _Panels):
         return self.image
 
     def _paste_legend(self) -> None:
-        """The legend (:meth:`_draw_legend`), from :func:`_legend`: it changes only when a palace
-        tile, a colour's palaces or the tea pool does."""
+        """The legend (:meth:`_draw_legend`), pasted from :func:`renderers.common.region` when it
+        looks as before: it changes only when a palace tile, a colour's palaces or the tea pool does."""
         view = self.view
         facts = {"palace_tiles": view["palace_tiles"], "closed": view.get("closed") or [],
                  "palaces": [{"colour": p["colour"], "status": p.get("status"), "buildings": p["buildings"][:1]}
                              for p in view["palaces"] if p.get("owner") is None],
                  "columns": view.get("columns"), "tea": view.get("tea") or {}}
-        key = json.dumps(facts, sort_keys=True)
-        x0, y0, x1, y1 = self.lay.legend
-        self.image.paste(_legend(key, view["width"], view["height"], self.colours, self.neutral, self.lang,
-                                 self.theme), (x0, y0))
-
-
-def _scratch(width: int, height: int, theme: Theme) -> Image.Image:
-    """A copy of the empty canvas, declared on the canvas (a recording measures what is drawn on
-    it where it lands), to draw a panel on and cut it out."""
-    image = _base(width, height, theme).copy()
-    on_canvas(image)
-    return image
-
-
-@cached(maxsize=64)
-def _legend(facts: str, width: int, height: int, colours: tuple[str, ...], neutral: Any, lang: str,
-            theme: Theme) -> Image.Image:
-    """The legend drawn from the view's facts it shows (JSON)."""
-    picture = object.__new__(_Picture)
-    picture.view = json.loads(facts)
-    picture.names, picture.lang, picture.theme, picture.colours = [], lang, theme, colours
-    picture.lay = board_layout(width, height)
-    picture.neutral, picture.result = neutral, None
-    picture.image = _scratch(width, height, theme)
-    picture.d = ImageDraw.Draw(picture.image)
-    picture._draw_legend()
-    x0, y0, x1, y1 = picture.lay.legend
-    return picture.image.crop((x0, y0, x1, y1))
+        key = ("medina.legend", json.dumps(facts, sort_keys=True), view["width"], view["height"], self.colours,
+               self.neutral, self.lang, self.theme)
+        region(self.image, self.lay.legend, key, lambda: self._draw_legend(facts))
 
 
 class _Frame(fr.Frame):
-    """The frame on the board's base (set by :class:`_Picture`), its seat cards pasted from
-    :func:`_card`: most cards come back unchanged move after move."""
-
-    side: tuple[int, int]
+    """The frame on the board's base (set by :class:`_Picture`)."""
 
     def __post_init__(self) -> None:
         pass
-
-    def _draw_card(self, seat: fr.Seat, box: Box, final: bool) -> None:
-        self.image.paste(_card(seat, box, final, self.side, self.theme, self.lang), (box[0] - 1, box[1]))
-
-
-@cached(maxsize=128)
-def _card(seat: fr.Seat, box: Box, final: bool, side: tuple[int, int], theme: Theme, lang: str) -> Image.Image:
-    """A seat card as the frame draws it, with the pixel column left of it (the acting seat's pointer)."""
-    scratch = _Frame((), lang=lang, theme=theme, lay=frame_layout())
-    scratch.image = _scratch(*side, theme)
-    fr.Frame._draw_card(scratch, seat, box, final)
-    x0, y0, x1, y1 = box
-    return scratch.image.crop((x0 - 1, y0, x1, y1))

@@ -196,11 +196,12 @@ class _Panels(_Canvas):
 
     # -- legend ---------------------------------------------------------------------------------
 
-    def _draw_legend(self) -> None:
+    def _draw_legend(self, view: dict[str, Any]) -> None:
         """The four colours (palace tile value and holder; closed, or the state of its unroofed
         palaces: open or stuck, named by their first cell; or a new palace to start), then a key
-        (open and stuck badges, the neutral rooftop) and the tea tiles left."""
-        view, d, theme = self.view, self.d, self.theme
+        (open and stuck badges, the neutral rooftop) and the tea tiles left. ``view`` holds the
+        facts it shows (see :meth:`renderers.medina._Picture._paste_legend`)."""
+        d, theme = self.d, self.theme
         x0, y0, x1, y1 = self.lay.legend
         tea = view.get("tea") or {}
         right_w = 164
