@@ -526,20 +526,14 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
     lay = board_layout()
     with within(lay.box):
         # the plate and the empty grid are already on the canvas (_base)
-        d = ImageDraw.Draw(img)
         claimed = [r for r in view["regions"] if r.get("status") == "claimed" and r.get("owner") is not None]
-        edges: set[int] = set()
-        for region in claimed:
-            tint = common.mix(theme.board, colours[region["owner"]], theme.tint_amount)
-            for t in region["triangles"]:
-                d.polygon(triangle_points(t), fill=tint)
-                edges.update(TRIANGLE_LINES[t])
         lines = view["lines"]
-        # the grid again where a tint covered it, but for lines a stick will cover anyway
-        for line in sorted(edges):
-            if lines[line] is None:
-                a, b = LINE_ENDS[line]
-                d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
+        if claimed:
+            tints = tuple((colours[r["owner"]], tuple(r["triangles"])) for r in claimed)
+            edges = {line for _, triangles in tints for t in triangles for line in TRIANGLE_LINES[t]}
+            empty = tuple(sorted(line for line in edges if lines[line] is None))
+            common.region(img, _tint_box(tuple(t for _, triangles in tints for t in triangles)),
+                          ("minoa.tints", tints, empty, theme), lambda: _draw_tints(img, tints, empty, theme))
 
         blit = _blitter(img)
         last = view.get("last") or {}
@@ -569,6 +563,30 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
         for region in claimed:
             owner = region["owner"]
             blit(_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
+
+
+def _draw_tints(img: Image.Image, tints: tuple[tuple[RGB, tuple[int, ...]], ...], empty: tuple[int, ...],
+                theme: Theme) -> None:
+    """The claimed triangles tinted in their owners' colours (``tints``: owner colour and
+    triangles per region), and the grid again on their ``empty`` edges (lines a stick will cover
+    need none)."""
+    lay = board_layout()
+    d = ImageDraw.Draw(img)
+    for owner, triangles in tints:
+        tint = common.mix(theme.board, owner, theme.tint_amount)
+        for t in triangles:
+            d.polygon(triangle_points(t), fill=tint)
+    for line in empty:
+        a, b = LINE_ENDS[line]
+        d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
+
+
+def _tint_box(triangles: tuple[int, ...]) -> Box:
+    """A box holding ``triangles`` and the grid lines on their edges (canvas pixels)."""
+    points = [p for t in triangles for p in triangle_points(t)]
+    x0, y0, x1, y1 = board_layout().box
+    return (max(x0, math.floor(min(x for x, _ in points)) - 2), max(y0, math.floor(min(y for _, y in points)) - 2),
+            min(x1, math.ceil(max(x for x, _ in points)) + 3), min(y1, math.ceil(max(y for _, y in points)) + 3))
 
 
 def _draw_side(frame: Frame, view: dict[str, Any], lang: str) -> None:
