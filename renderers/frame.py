@@ -123,16 +123,23 @@ class Headline:
 
 @dataclass
 class Frame:
-    """One image being drawn: the canvas, its layout, the seats and the language."""
+    """One image being drawn: the canvas, its layout, the seats and the language. ``base`` is the
+    game's static layer (an RGB image of the canvas' size, drawn once and cached): the canvas
+    starts as a copy of it instead of blank."""
 
     seats: Sequence[Seat]
     lang: str = "en"
     theme: Theme = DEFAULT_THEME
     lay: Layout = field(default_factory=layout)
+    base: Image.Image | None = field(default=None, repr=False, compare=False)
     image: Image.Image = field(init=False)
 
     def __post_init__(self) -> None:
-        self.image = canvas(self.lay, self.theme)
+        if self.base is None:
+            self.image = canvas(self.lay, self.theme)
+        else:
+            self.image = self.base.copy()
+            on_canvas(self.image)
 
     def say(self, key: str, **params: object) -> str:
         return translate(key, self.lang, **params)

@@ -49,7 +49,6 @@ from renderers.common import (
     encode_png,
     fit_text,
     mix,
-    on_canvas,
     paste,
     paste_centred,
     region,
@@ -480,9 +479,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "e
     acting = tuple(view.get("to_act") or ())
     seats = [fr.Seat(seat=i, colour=colours[i], name=shown[i], acting=i in acting and not finished,
                      rank=result["ranks"][i] if result else None) for i in range(n)]
-    f = fr.Frame(seats, lang=lang, theme=theme, lay=g.frame)
-    f.image = _base(n, lang, theme).copy()
-    on_canvas(f.image)
+    f = fr.Frame(seats, lang=lang, theme=theme, lay=g.frame, base=_base(n, lang, theme))
     f.draw_header(_headline(view, shown, lang, result))
     _draw_market(f.image, view, g, colours, theme)
     pending = view.get("pending") or {}

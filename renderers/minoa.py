@@ -198,14 +198,6 @@ def _base(theme: Theme) -> Image.Image:
     return image
 
 
-class _Frame(Frame):
-    """The shared frame on a copy of :func:`_base` instead of a blank canvas."""
-
-    def __post_init__(self) -> None:
-        self.image = _base(self.theme).copy()
-        common.on_canvas(self.image)
-
-
 def _paste_panel(frame: Frame, paint: Callable[..., None], box: Box, args: tuple[Any, ...]) -> None:
     """``paint(frame, box, *args)`` on the side column, pasted from :func:`renderers.common.region`
     when the same band or card was drawn before (most come back unchanged move after move)."""
@@ -432,7 +424,7 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     colours = [theme.seat_colour(c) for c in view["colours"]]
     shown = player_names(names, n, lang)
     seats = _seats(view, shown, colours, lang)
-    frame = _Frame(seats, lang=lang, theme=theme)
+    frame = Frame(seats, lang=lang, theme=theme, base=_base(theme))
     frame.draw_header(_headline(view, shown, lang))
     _draw_board(frame.image, view, colours, theme)
     _draw_side(frame, view, lang)

@@ -46,7 +46,7 @@ from PIL import Image, ImageDraw
 
 from renderers import frame as fr
 from renderers import palettes
-from renderers.common import DEFAULT_THEME, Theme, encode_png, on_canvas, region, within
+from renderers.common import DEFAULT_THEME, Theme, encode_png, region, within
 from renderers.medina.board import _Board, _base
 from renderers.medina.geometry import BoardLayout, board_layout, frame_layout
 from renderers.medina.panels import _Panels
@@ -106,9 +106,8 @@ class _Picture(_Board, _Panels):
         result = view.get("result") if view.get("finished") else None
         self.result = result or None
         seats = [self._seat(i) for i in range(len(self.colours))]
-        self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout())
-        self.frame.image = _base(view["width"], view["height"], theme).copy()
-        on_canvas(self.frame.image)
+        self.frame = fr.Frame(seats, lang=lang, theme=theme, lay=frame_layout(),
+                              base=_base(view["width"], view["height"], theme))
         self.image = self.frame.image
         self.d = ImageDraw.Draw(self.image)
 
@@ -138,10 +137,3 @@ class _Picture(_Board, _Panels):
         key = ("medina.legend", json.dumps(facts, sort_keys=True), view["width"], view["height"], self.colours,
                self.neutral, self.lang, self.theme)
         region(self.image, self.lay.legend, key, lambda: self._draw_legend(facts))
-
-
-class _Frame(fr.Frame):
-    """The frame on the board's base (set by :class:`_Picture`)."""
-
-    def __post_init__(self) -> None:
-        pass
