@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 from PIL import Image, ImageDraw
@@ -517,7 +517,6 @@ def _tie_words(result: dict[str, Any], names: list[str], lang: str) -> str | Non
 
 
 def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: list[RGB], theme: Theme) -> None:
-    d = ImageDraw.Draw(img)
     t = g.tile
     nxt = view.get("next_row")
     cur = view.get("current_row")
@@ -526,25 +525,27 @@ def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: l
     with within(g.market):
         for r, row in enumerate(view["rows"]):
             x0, y0, x1, y1 = g.row_box(r)
-            if r == nxt and not view.get("finished"):  # the row the lords go to
+            banded = r == nxt and not view.get("finished")
+            if banded:  # the row the lords go to
                 band = rounded_box_sprite(x1 - x0 - 8, y1 - y0 - 4, GOLD + (50,), GOLD + (150,), 2.0, 10)
-                paste(img, band, (x0 + 4, y0 + 2))
+                region(img, (x0 + 4, y0 + 2, x1 - 4, y1 - 2), ("middle_ages.band", g.n, theme),
+                       partial(paste, img, band, (x0 + 4, y0 + 2)))
                 paste_centred(img, arrow_sprite(18, darker(GOLD, 0.2)), (x0 + 9, (y0 + y1) / 2))
             elif r == cur and not view.get("finished"):
                 paste_centred(img, arrow_sprite(14, theme.label), (x0 + 9, (y0 + y1) / 2))
             for c, slot in enumerate(row):
                 cx, cy = g.slot_centre(r, c)
-                if lit == [r, c]:  # the last action: a ring in the highlight hue around the slot
+                ringed = lit == [r, c]
+                if ringed:  # the last action: a ring in the highlight hue around the slot
                     ring = rounded_box_sprite(t + 16, t + 16, (0, 0, 0, 0), theme.highlight, 7.0, t * 0.18)
                     paste_centred(img, ring, (cx, cy))
                 tile = slot.get("tile")
                 if tile:
-                    paste_centred(img, tile_sprite(tile["estate"], tile["deck"], tile["farmers"], tile["chests"], t),
-                                  (cx, cy))
-                    bw, bh = badge_size(t)
-                    bx, by = cx - t / 2 + 3 + bw / 2, cy - t / 2 + 3 + bh / 2
-                    text(d, (bx, by), str(tile["number"]), size=fr.LABEL, fill=(255, 255, 255), anchor="mm",
-                         bold=True, role="label")
+                    # the tile and its number, over the slot, the band and the ring under it
+                    x, y = round(cx - t / 2), round(cy - t / 2)
+                    key = ("middle_ages.tile", g.n, theme, banded, ringed, tile["estate"], tile["deck"],
+                           tile["farmers"], tile["chests"], tile["number"])
+                    region(img, (x, y, x + t, y + t), key, partial(_draw_tile, img, tile, (cx, cy), t))
                 scout = slot.get("scout")
                 if scout is not None:
                     sx, sy = cx + t / 2 - 12, cy + t / 2 - 12
@@ -553,6 +554,15 @@ def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: l
                 lord = slot.get("lord")
                 if lord is not None:
                     paste_centred(img, seat_mark(36, lord, colours[lord]), (cx + t / 2 - 14, cy - t / 2 + 14))
+
+
+def _draw_tile(img: Image.Image, tile: dict[str, Any], centre: Point, t: int) -> None:
+    """A face-up tile of the market, ``t`` pixels square, and its number (a label)."""
+    cx, cy = centre
+    paste_centred(img, tile_sprite(tile["estate"], tile["deck"], tile["farmers"], tile["chests"], t), centre)
+    bw, bh = badge_size(t)
+    text(ImageDraw.Draw(img), (cx - t / 2 + 3 + bw / 2, cy - t / 2 + 3 + bh / 2), str(tile["number"]),
+         size=fr.LABEL, fill=(255, 255, 255), anchor="mm", bold=True, role="label")
 
 
 def _draw_events(img: Image.Image, view: dict[str, Any], g: Geometry, lang: str, theme: Theme) -> None:
