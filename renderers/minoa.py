@@ -205,86 +205,6 @@ def _paste_panel(frame: Frame, paint: Callable[..., None], box: Box, args: tuple
                   lambda: paint(frame, box, *args))
 
 
-def _pieces(layer: Image.Image) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
-    """The parts of a mostly transparent RGBA ``layer`` that hold anything: its bands of rows
-    with some alpha, each cut into runs of such columns, as (box, pixels) to paste with their own
-    alpha. Pasting only these gives the same pixels as pasting the layer, in a fraction of the time."""
-    alpha = layer.getchannel("A")
-    width, height = layer.size
-    rows = alpha.tobytes()
-
-    def runs(flags: list[bool]) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        for i, flag in enumerate(flags):
-            if flag:
-                if out and out[-1][1] == i:
-                    out[-1] = (out[-1][0], i + 1)
-                else:
-                    out.append((i, i + 1))
-        return out
-
-    pieces = []
-    for y0, y1 in runs([rows[y * width:(y + 1) * width].count(0) != width for y in range(height)]):
-        columns = alpha.crop((0, y0, width, y1)).transpose(Image.Transpose.TRANSPOSE).tobytes()
-        band = y1 - y0
-        for x0, x1 in runs([columns[x * band:(x + 1) * band].count(0) != band for x in range(width)]):
-            box = (x0, y0, x1, y1)
-            pieces.append((box, layer.crop(box)))
-    return tuple(pieces)
-
-
-#: Rows per strip of a :class:`_Sprite`: a slanted stick cut in strips, each cropped to what it
-#: covers, blends about half the pixels of its box.
-_STRIP = 16
-
-
-class _Sprite:
-    """A sprite cut in strips of rows, each cropped to the pixels it covers, ready to composite
-    at a centre without Pillow's per-call checks: what :func:`renderers.common.paste_centred`
-    does, pixel for pixel, blending far fewer transparent pixels."""
-
-    __slots__ = ("sprite", "half", "strips")
-
-    def __init__(self, sprite: Image.Image) -> None:
-        self.sprite = sprite
-        self.half = (sprite.width / 2, sprite.height / 2)
-        alpha = sprite.getchannel("A")
-        strips = []
-        for top in range(0, sprite.height, _STRIP):
-            box = alpha.crop((0, top, sprite.width, min(top + _STRIP, sprite.height))).getbbox()
-            if box is not None:
-                box = (box[0], top + box[1], box[2], top + box[3])
-                strips.append((box, sprite.crop(box).im))
-        self.strips = tuple(strips)
-
-    def paste(self, core: Any, centre: Point) -> None:
-        """Onto ``core``, the pixels of a loaded RGB image."""
-        x, y = round(centre[0] - self.half[0]), round(centre[1] - self.half[1])
-        for (x0, y0, x1, y1), strip in self.strips:
-            core.paste(strip, (x + x0, y + y0, x + x1, y + y1), strip)
-
-
-def _blitter(image: Image.Image) -> Callable[[_Sprite, Point], None]:
-    """``blit(sprite, centre)``: ``paste_centred(image, sprite.sprite, centre)``, fast; through
-    :func:`renderers.common.paste_centred` while a recording runs, so the tests still see every
-    sprite and its box."""
-    if common.recording_active():
-        return lambda sprite, centre: paste_centred(image, sprite.sprite, centre)
-    image.load()
-    core = image.im
-    return lambda sprite, centre: sprite.paste(core, centre)
-
-
-def _paste_pieces(image: Image.Image, pieces: tuple[tuple[tuple[int, int, int, int], Any], ...],
-                  offset: tuple[int, int]) -> None:
-    """Composite the :func:`_pieces` of a layer onto ``image`` with the layer's corner at ``offset``."""
-    image.load()
-    core = image.im
-    ox, oy = offset
-    for (x0, y0, x1, y1), piece in pieces:
-        core.paste(piece.im, (x0 + ox, y0 + oy, x1 + ox, y1 + oy), piece.im)
-
-
 @lru_cache(maxsize=8)
 def _pill_sprite(theme: Theme, ring: RGB | None = None) -> Image.Image:
     """A point's pill (``ring``: a wider frame in that colour, the last action's end points)."""
@@ -314,9 +234,9 @@ def _pills(theme: Theme) -> Image.Image:
 
 
 @common.cached(maxsize=4)
-def _pill_pieces(theme: Theme) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
-    """:func:`_pills` cut to the pills themselves (see :func:`_pieces`)."""
-    return _pieces(_pills(theme))
+def _pill_cut(theme: Theme) -> common.Cut:
+    """:func:`_pills` cut to the pills themselves, to paste fast (see :class:`renderers.common.Cut`)."""
+    return common.Cut(_pills(theme))
 
 
 def _direction(d: int) -> Point:
@@ -325,18 +245,18 @@ def _direction(d: int) -> Point:
 
 
 @lru_cache(maxsize=32)
-def _stick(d: int, fill: RGB, edge: RGB | None, width: float) -> _Sprite:
-    return _Sprite(_stick_sprite(d, fill, edge, width))
+def _stick(d: int, fill: RGB, edge: RGB | None, width: float) -> common.Cut:
+    return common.Cut(_stick_sprite(d, fill, edge, width))
 
 
 @lru_cache(maxsize=64)
-def _mark(diameter: int, seat: int, fill: RGB) -> _Sprite:
-    return _Sprite(seat_mark(diameter, seat, fill))
+def _mark(diameter: int, seat: int, fill: RGB) -> common.Cut:
+    return common.Cut(seat_mark(diameter, seat, fill))
 
 
 @lru_cache(maxsize=8)
-def _ring(theme: Theme) -> _Sprite:
-    return _Sprite(_pill_sprite(theme, theme.highlight))
+def _ring(theme: Theme) -> common.Cut:
+    return common.Cut(_pill_sprite(theme, theme.highlight))
 
 
 @lru_cache(maxsize=32)
@@ -527,7 +447,7 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
             common.region(img, _tint_box(tuple(t for _, triangles in tints for t in triangles)),
                           ("minoa.tints", tints, empty, theme), lambda: _draw_tints(img, tints, empty, theme))
 
-        blit = _blitter(img)
+        blit = common.blitter(img)
         last = view.get("last") or {}
         lit = list(last.get("lines") or ())
         for line in lit:
@@ -549,7 +469,8 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
         if common.recording_active():
             paste(img, _pills(theme), lay.box[:2])
         else:
-            _paste_pieces(img, _pill_pieces(theme), lay.box[:2])
+            img.load()
+            _pill_cut(theme).paste(img.im, lay.box[:2])
         for line, seat in rims:
             blit(_mark(_RIM_MARK, seat, colours[seat]), lay.line_centres[line])
         for region in claimed:
