@@ -279,7 +279,7 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
 
 def reset_fonts() -> None:
     """Forget the loaded fonts and what they cover (after ``BOARD_FONT`` changed, in tests)."""
-    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask, _width, _fit, _wrap):
+    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask, _width, _fit, _wrap, _grounded):
         cache.cache_clear()
 
 
@@ -339,6 +339,30 @@ def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: Im
             blend(ink, 0)
     else:
         blend(ink, 0)
+
+
+def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
+                fill: RGB, anchor: str, ground: RGB) -> None:
+    """What :func:`_draw_line` draws (no stroke) on a box of flat ``ground``, pasted: the text
+    blended over that colour once and remembered (see :func:`_grounded`)."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], ground)
+    if w and h:
+        d.im.paste(pixels, (int(x) + dx, int(y) + dy, int(x) + dx + w, int(y) + dy + h))
+
+
+@lru_cache(maxsize=1024)
+def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, start: tuple[float, float], ink: int,
+              ground: RGB) -> tuple[Any, tuple[int, int], tuple[int, int]]:
+    """The box of one line's glyphs blended over ``ground`` (RGB pixels, their offset and size):
+    a text on a flat header comes back move after move, and pasting it is cheaper than blending."""
+    mask, offset = _mask(face, s, mode, anchor, 0, start)
+    w, h = mask.size
+    image = Image.new("RGB", (w, h), ground)
+    if w and h:
+        ImageDraw.Draw(image).draw.draw_bitmap((0, 0), mask, ink)
+    return image.im, offset, (w, h)
 
 
 def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
@@ -506,18 +530,23 @@ def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]
 
 
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
-         anchor: str = "la", bold: bool = False, role: str = "text", **options: Any) -> None:
+         anchor: str = "la", bold: bool = False, role: str = "text", ground: RGB | None = None,
+         **options: Any) -> None:
     """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
     at the left middle), each character in the first font of the chain that has it; characters
     none has become :data:`MISSING_GLYPH`. ``role`` is what the text is for (see
-    :class:`Drawn`). Safe to call from several threads."""
+    :class:`Drawn`). ``ground``: the one flat colour under the whole box of the glyphs (nothing
+    else is drawn there), so the text can be pasted as remembered, blended over it once; the
+    same pixels. Safe to call from several threads."""
     s = displayable(s, bold)
     with _TEXT_LOCK:
         placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
         # one line with at most a stroke (every board text): remembered glyph masks; else Pillow
         fast = "\n" not in s and set(options) <= {"stroke_width", "stroke_fill"} and d.mode in ("RGB", "RGBA")
         if len(placed) == 1:
-            if fast:
+            if fast and ground is not None and not options and d.mode == "RGB":
+                _paste_line(d, xy, s, placed[0][2], fill, anchor, ground)
+            elif fast:
                 _draw_line(d, xy, s, placed[0][2], fill, anchor, **options)
             else:
                 d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
@@ -596,22 +625,22 @@ def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
 
 
 _COVERED = re.compile(rb"[^\x00]+")
-_SOLID = re.compile(rb"\xff+")
 
 
 class Cut:
     """An RGBA sprite (or a mostly clear layer) cut into the rectangles that hold anything, ready
     to composite without Pillow's per-call checks: pasting the pieces gives the very pixels of
-    ``image.paste(sprite, xy, sprite)``, but blends only what must be blended.
+    ``image.paste(sprite, xy, sprite)``, but touches only what the sprite covers.
 
-    Rows are taken in bands: rows that cover the same columns in the same way form one band (the
-    flat parts of a palace, a card), else bands of at most ``band`` rows (antialiased edges, a
-    slanted stick). In each band the columns that are opaque in every row, in runs of at least
-    ``solid`` pixels, are copied; the other covered columns are blended with their alpha."""
+    Rows are taken in bands, each cut into its runs of covered columns: rows that cover the same
+    columns in the same way form one band (the flat parts of a palace: their pieces are opaque and
+    copied, not blended); other rows form bands of at most ``band`` rows, ended early by a row that
+    covers nothing (a slanted stick in strips of 16 rows blends half the pixels of its box; a layer
+    of point labels, one band per row of labels)."""
 
     __slots__ = ("sprite", "half", "pieces")
 
-    def __init__(self, sprite: Image.Image, band: int = 16, solid: int = 4) -> None:
+    def __init__(self, sprite: Image.Image, band: int = 16) -> None:
         if sprite.mode != "RGBA":
             raise ValueError(f"a Cut needs an RGBA sprite, not {sprite.mode}")
         self.sprite = sprite
@@ -619,50 +648,38 @@ class Cut:
         alpha = sprite.getchannel("A")
         width, height = sprite.size
         data = alpha.tobytes()
-
-        def look(y: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-            row = data[y * width:(y + 1) * width]
-            return tuple(m.span() for m in _COVERED.finditer(row)), tuple(m.span() for m in _SOLID.finditer(row))
-
+        rows = [data[y * width:(y + 1) * width] for y in range(height)]
+        empty = bytes(width)
         pieces: list[tuple[tuple[int, int, int, int], Any, bool]] = []
         y = 0
         while y < height:
-            first = look(y)
+            if rows[y] == empty:
+                y += 1
+                continue
             end = y + 1
-            while end < height and look(end) == first:
-                end += 1
-            if end - y < band:  # rows that change from one to the next: a band of up to ``band`` rows
-                end = min(height, max(end, y + band))
-            self._band(sprite, alpha, y, end, solid, pieces)
+            if end < height and rows[end] == rows[y]:
+                while end < height and rows[end] == rows[y]:
+                    end += 1
+            else:
+                while (end < height and end - y < band and rows[end] != empty
+                       and not (end + 1 < height and rows[end + 1] == rows[end])):
+                    end += 1
+            self._band(sprite, alpha, y, end, pieces)
             y = end
         self.pieces = tuple(pieces)
 
     @staticmethod
-    def _band(sprite: Image.Image, alpha: Image.Image, y0: int, y1: int, solid: int,
+    def _band(sprite: Image.Image, alpha: Image.Image, y0: int, y1: int,
               pieces: list[tuple[tuple[int, int, int, int], Any, bool]]) -> None:
         rows = y1 - y0
         columns = alpha.crop((0, y0, sprite.width, y1)).transpose(Image.Transpose.TRANSPOSE).tobytes()
         covered = bytes(max(columns[x * rows:(x + 1) * rows]) for x in range(sprite.width))
-        opaque = bytes(min(columns[x * rows:(x + 1) * rows]) for x in range(sprite.width))
         for run in _COVERED.finditer(covered):
-            start, stop = run.span()
-            x = start
-            for core in _SOLID.finditer(opaque, start, stop):
-                a, b = core.span()
-                if b - a < solid:
-                    continue
-                if a > x:
-                    pieces.append(Cut._piece(sprite, (x, y0, a, y1), False))
-                pieces.append(Cut._piece(sprite, (a, y0, b, y1), True))
-                x = b
-            if x < stop:
-                pieces.append(Cut._piece(sprite, (x, y0, stop, y1), False))
-
-    @staticmethod
-    def _piece(sprite: Image.Image, box: tuple[int, int, int, int], solid: bool) \
-            -> tuple[tuple[int, int, int, int], Any, bool]:
-        pixels = sprite.crop(box)
-        return box, (pixels.convert("RGB") if solid else pixels).im, solid
+            x0, x1 = run.span()
+            box = (x0, y0, x1, y1)
+            solid = min(columns[x0 * rows:x1 * rows]) == 255
+            pixels = sprite.crop(box)
+            pieces.append((box, (pixels.convert("RGB") if solid else pixels).im, solid))
 
     def paste(self, core: Any, xy: tuple[int, int]) -> None:
         """Onto ``core`` (the pixels of a loaded RGB image) with the sprite's top left at ``xy``."""
@@ -675,7 +692,12 @@ class Cut:
 
     def paste_centred(self, core: Any, centre: tuple[float, float]) -> None:
         """Onto ``core`` centred at ``centre``, rounded as :func:`paste_centred` does."""
-        self.paste(core, (round(centre[0] - self.half[0]), round(centre[1] - self.half[1])))
+        x, y = round(centre[0] - self.half[0]), round(centre[1] - self.half[1])
+        for (x0, y0, x1, y1), pixels, solid in self.pieces:
+            if solid:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1), pixels)
 
 
 def blitter(image: Image.Image) -> Callable[[Cut, tuple[float, float]], None]:
@@ -759,6 +781,26 @@ def region(image: Image.Image, box: tuple[int, int, int, int], key: Hashable, pa
         return
     paint()
     REGIONS.put(full, image.crop(box))
+
+
+def tile(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
+         paint: Callable[[Image.Image, tuple[int, int]], Any]) -> None:
+    """Like :func:`region`, for a part of a picture whose pieces reach into its neighbours (a tile
+    of a board): ``paint(scratch, corner)`` draws everything that touches ``box`` on a copy of what
+    ``box`` holds, every coordinate less ``corner`` (the box's top left: keep it even, so that a
+    half rounds the same way there as on the canvas); what falls outside is cut off. ``key`` names
+    everything that touches the box and what the box holds before. The result is pasted, and
+    remembered unless a :func:`recording` runs."""
+    full = (key, box, image.mode, image.size)
+    recording = recording_active()
+    pixels = None if recording else REGIONS.get(full)
+    if pixels is None:
+        pixels = image.crop(box)
+        paint(pixels, (box[0], box[1]))
+        if not recording:
+            REGIONS.put(full, pixels)
+    image.load()
+    image.im.paste(pixels.im, box)
 
 
 def capsule(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: float,

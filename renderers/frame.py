@@ -154,7 +154,7 @@ class Frame:
         d = ImageDraw.Draw(self.image)
         x0, y0, x1, y1 = self.lay.header
         theme = self.theme
-        d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+        d.rectangle([x0, y0, x1, y1 - 1], fill=self.header_ground)
         d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
         last_width = self._draw_last(d, headline) if headline.outcome is None else 0
         left, right = x0 + MARGIN, x1 - MARGIN - last_width - (MARGIN if last_width else 0)
@@ -163,6 +163,11 @@ class Frame:
                 self._draw_outcome(d, headline, left, right)
             else:
                 self._draw_turn(d, headline, left, right)
+
+    @property
+    def header_ground(self) -> RGB:
+        """The header's flat colour (its texts are pasted over it, see :func:`renderers.common.text`)."""
+        return mix(self.theme.background, self.theme.card, 0.6)
 
     def _draw_turn(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -180,11 +185,13 @@ class Frame:
         else:
             who = self.say("board.start")
         x += 4
+        ground = self.header_ground
         text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=ground)
         if headline.decision:
             line = fit_text(headline.decision, size=HEADLINE, width=right - left)
-            text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline")
+            text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline",
+                 ground=ground)
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -194,11 +201,12 @@ class Frame:
             paste_centred(self.image, crown, (left + 20, y0 + 26))
             x = left + 50
         title = f"{self.say('board.game_over')} · {headline.outcome}"
+        ground = self.header_ground
         text(d, (x, y0 + 26), fit_text(title, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=ground)
         if headline.detail:
             text(d, (left, y1 - 20), fit_text(headline.detail, size=HEADLINE, width=right - left), size=HEADLINE,
-                 fill=self.theme.text, anchor="lm", role="headline")
+                 fill=self.theme.text, anchor="lm", role="headline", ground=ground)
 
     def _draw_last(self, d: ImageDraw.ImageDraw, headline: Headline) -> int:
         """The last move, right-aligned in the header; returns the width used (0 if none)."""
@@ -214,7 +222,8 @@ class Frame:
         right = x1 - MARGIN
         left = right - width
         with within((left - 8, y0, right + 10, y1)):  # the highlight band reaches 8 px past the text
-            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra")
+            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra",
+                 ground=self.header_ground)
             cy = y1 - 26
             shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
             w = text_width(shown, size=size, bold=True)

@@ -236,7 +236,7 @@ def _pills(theme: Theme) -> Image.Image:
 @common.cached(maxsize=4)
 def _pill_cut(theme: Theme) -> common.Cut:
     """:func:`_pills` cut to the pills themselves, to paste fast (see :class:`renderers.common.Cut`)."""
-    return common.Cut(_pills(theme))
+    return common.Cut(_pills(theme), band=64)
 
 
 def _direction(d: int) -> Point:
@@ -447,9 +447,13 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
             common.region(img, _tint_box(tuple(t for _, triangles in tints for t in triangles)),
                           ("minoa.tints", tints, empty, theme), lambda: _draw_tints(img, tints, empty, theme))
 
-        blit = common.blitter(img)
         last = view.get("last") or {}
         lit = list(last.get("lines") or ())
+        if not common.recording_active():
+            _draw_tiles(img, lines, lit, claimed, colours, theme)
+            return
+        # while a recording runs, every sprite is pasted on the canvas itself (and so measured)
+        blit = common.blitter(img)
         for line in lit:
             blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
         rims = []
@@ -476,6 +480,173 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
         for region in claimed:
             owner = region["owner"]
             blit(_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
+
+
+#: The side of a tile of the board (even: see :func:`renderers.common.tile`).
+_TILE = 128
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """A tile of the board box and what may reach into it: the lines (their halo, stick and rim
+    mark), the points (pill and ring) and the triangles (tint, and the grid of their edges);
+    ``cell`` is its column and row in the grid of tiles."""
+
+    box: Box
+    cell: tuple[int, int]
+    lines: tuple[int, ...]
+    points: tuple[int, ...]
+    triangles: tuple[int, ...]
+
+
+def _touches(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _around(centre: Point, size: tuple[int, int], margin: float = 2) -> tuple[float, float, float, float]:
+    """The box of a sprite of ``size`` centred at ``centre``, a little larger (rounding)."""
+    return (centre[0] - size[0] / 2 - margin, centre[1] - size[1] / 2 - margin,
+            centre[0] + size[0] / 2 + margin, centre[1] + size[1] / 2 + margin)
+
+
+@lru_cache(maxsize=1)
+def _tiles() -> tuple[_Tile, ...]:
+    """The tiles that cover the plate, with what may reach into each."""
+    lay = board_layout()
+    x0, y0, x1, y1 = lay.box
+    left, top = x0 - x0 % 2, y0 - y0 % 2
+    halo = [_stick_sprite(d, (0, 0, 0), None, lay.halo_width).size for d in range(len(DIRECTIONS))]
+    ring = (lay.pill[0] + 12, lay.pill[1] + 12)
+    line_boxes = [_around(lay.line_centres[line], halo[LINE_KEYS[line][0]]) for line in range(len(LINE_ENDS))]
+    point_boxes = [_around(v, ring) for v in lay.vertices]
+    triangle_boxes = []
+    for t in range(len(TRIANGLE_CORNERS)):
+        pts = triangle_points(t)
+        triangle_boxes.append((min(x for x, _ in pts) - 3, min(y for _, y in pts) - 3,
+                               max(x for x, _ in pts) + 3, max(y for _, y in pts) + 3))
+    plate = (min(x for x, _ in lay.plate), min(y for _, y in lay.plate),
+             max(x for x, _ in lay.plate), max(y for _, y in lay.plate))
+    tiles = []
+    for row, ty in enumerate(range(top, y1, _TILE)):
+        for col, tx in enumerate(range(left, x1, _TILE)):
+            box = (max(tx, x0), max(ty, y0), min(tx + _TILE, x1), min(ty + _TILE, y1))
+            if not _touches(box, plate):
+                continue
+            lines = tuple(i for i, b in enumerate(line_boxes) if _touches(box, b))
+            triangles = {i for i, b in enumerate(triangle_boxes) if _touches(box, b)}
+            triangles.update(t for t in range(len(TRIANGLE_CORNERS)) if set(TRIANGLE_LINES[t]) & set(lines))
+            points = tuple(i for i, b in enumerate(point_boxes) if _touches(box, b))
+            if lines or points or triangles:  # else the tile holds the plate only, as drawn in the base
+                tiles.append(_Tile(box, (col, row), lines, points, tuple(sorted(triangles))))
+    return tuple(tiles)
+
+
+@common.cached(maxsize=4)
+def _tile_pills(theme: Theme) -> tuple[tuple[tuple[tuple[int, int, int, int], Any, bool], ...], ...]:
+    """The pieces of the pills' layer (:func:`_pill_cut`) in each tile, cut to the tile: (box on
+    the canvas, pixels, opaque)."""
+    lay = board_layout()
+    ox, oy = lay.box[:2]
+    out = []
+    for tile in _tiles():
+        tx0, ty0, tx1, ty1 = tile.box
+        pieces = []
+        for (x0, y0, x1, y1), pixels, solid in _pill_cut(theme).pieces:
+            x0, y0, x1, y1 = x0 + ox, y0 + oy, x1 + ox, y1 + oy
+            cx0, cy0, cx1, cy1 = max(x0, tx0), max(y0, ty0), min(x1, tx1), min(y1, ty1)
+            if cx0 < cx1 and cy0 < cy1:
+                part = pixels.crop((cx0 - x0, cy0 - y0, cx1 - x0, cy1 - y0))
+                pieces.append(((cx0, cy0, cx1, cy1), part, solid))
+        out.append(tuple(pieces))
+    return tuple(out)
+
+
+def _draw_tiles(img: Image.Image, lines: list[Any], lit: list[int], claimed: list[dict[str, Any]],
+                colours: list[RGB], theme: Theme) -> None:
+    """The sticks, halos, rings, pills and marks of the board, tile by tile: a tile that looks as
+    it did in an earlier picture (what reaches into it is the same) is pasted from
+    :func:`renderers.common.tile`, so a move redraws only the tiles around what it changed. The
+    same pixels as drawing every sprite on the canvas."""
+    lay = board_layout()
+    left, top = lay.box[0] - lay.box[0] % 2, lay.box[1] - lay.box[1] % 2
+    owner_of = [0] * len(TRIANGLE_CORNERS)
+    marks: dict[tuple[int, int], list[tuple[int, Point]]] = {}
+    for region in claimed:
+        owner = region["owner"]
+        for t in region["triangles"]:
+            owner_of[t] = owner + 1
+        point = region_mark_point(region["triangles"])
+        x0, y0, x1, y1 = _around(point, (_REGION_MARK, _REGION_MARK))
+        for row in range(int(y0 - top) // _TILE, int(y1 - top) // _TILE + 1):
+            for col in range(int(x0 - left) // _TILE, int(x1 - left) // _TILE + 1):
+                marks.setdefault((col, row), []).append((owner, point))
+    ringed = sorted({v for line in lit for v in LINE_ENDS[line]})
+    filled = {i for i, value in enumerate(lines) if value is not None}
+    tinted = {t for region in claimed for t in region["triangles"]}
+    lit_set, ring_set = set(lit), set(ringed)
+    pills = _tile_pills(theme)
+    shown = tuple(colours)
+    img.load()
+    core = img.im
+    for tile, pieces in zip(_tiles(), pills):
+        here = marks.get(tile.cell)
+        if (not here and filled.isdisjoint(tile.lines) and lit_set.isdisjoint(tile.lines)
+                and ring_set.isdisjoint(tile.points) and tinted.isdisjoint(tile.triangles)):
+            # nothing but pills on the plate: paste them, cheaper than a copy of the whole tile
+            for box, pixels, solid in pieces:
+                if solid:
+                    core.paste(pixels, box)
+                else:
+                    core.paste(pixels, box, pixels)
+            continue
+        here = here or []
+        key = ("minoa.tile", theme, shown, tuple(map(lines.__getitem__, tile.lines)),
+               tuple(map(owner_of.__getitem__, tile.triangles)), tuple([line for line in lit if line in tile.lines]),
+               tuple([v for v in ringed if v in tile.points]), tuple(here))
+        common.tile(img, tile.box, key, lambda scratch, corner, tile=tile, pieces=pieces, here=here:
+                    _paint_tile(scratch, corner, tile, pieces, here, lines, lit, ringed, colours, theme))
+
+
+def _paint_tile(scratch: Image.Image, corner: tuple[int, int], tile: _Tile, pieces: Any,
+                marks: list[tuple[int, Point]], lines: list[Any], lit: list[int], ringed: list[int],
+                colours: list[RGB], theme: Theme) -> None:
+    """What reaches into ``tile``, in the order of the whole board: halos of the last action,
+    sticks, rings of its end points, pills, rim marks, region marks."""
+    lay = board_layout()
+    ox, oy = corner
+    scratch.load()
+    core = scratch.im
+
+    def at(point: Point) -> Point:
+        return point[0] - ox, point[1] - oy
+
+    for line in lit:
+        if line in tile.lines:
+            _stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width).paste_centred(
+                core, at(lay.line_centres[line]))
+    for line in tile.lines:
+        value = lines[line]
+        if value is None:
+            continue
+        if IS_RIM[line]:
+            sprite = _stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width)
+        else:
+            sprite = _stick(LINE_KEYS[line][0], theme.stick, None, lay.stick_width)
+        sprite.paste_centred(core, at(lay.line_centres[line]))
+    for point in ringed:
+        if point in tile.points:
+            _ring(theme).paste_centred(core, at(lay.vertices[point]))
+    for (x0, y0, x1, y1), pixels, solid in pieces:
+        if solid:
+            core.paste(pixels, (x0 - ox, y0 - oy, x1 - ox, y1 - oy))
+        else:
+            core.paste(pixels, (x0 - ox, y0 - oy, x1 - ox, y1 - oy), pixels)
+    for line in tile.lines:
+        value = lines[line]
+        if value is not None and IS_RIM[line]:
+            _mark(_RIM_MARK, value, colours[value]).paste_centred(core, at(lay.line_centres[line]))
+    for owner, point in marks:
+        _mark(_REGION_MARK, owner, colours[owner]).paste_centred(core, at(point))
 
 
 def _draw_tints(img: Image.Image, tints: tuple[tuple[RGB, tuple[int, ...]], ...], empty: tuple[int, ...],
