@@ -17,6 +17,7 @@ import math
 import os
 import re
 import threading
+import weakref
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -144,6 +145,11 @@ DEFAULT_THEME = Theme()
 # --- caches that recording clears -----------------------------------------------------------------
 
 _CACHES: list[Any] = []
+
+
+def register_cache(cache: Any) -> None:
+    """Have :func:`recording` clear ``cache`` (anything with a ``cache_clear()``) too."""
+    _CACHES.append(cache)
 
 
 def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
@@ -598,6 +604,38 @@ def supersampled(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, f
     return big.reduce(factor)
 
 
+#: Sprites of at least this many pixels are pasted through a :class:`Cut` of them from their second
+#: paste on (cards and panels are opaque inside: copied, and only their edges blended).
+_CUT_FROM = 4000
+_CUTS: OrderedDict[int, tuple[Any, Cut | None]] = OrderedDict()
+_CUTS_LOCK = threading.Lock()
+
+
+def _cut_of(sprite: Image.Image) -> Cut | None:
+    """The :class:`Cut` of a large ``sprite`` pasted before (sprites are cached, so the same
+    object comes back), ``None`` for a small one or at its first paste. Never mutate a sprite
+    once it has been pasted."""
+    if sprite.width * sprite.height < _CUT_FROM:
+        return None
+    key = id(sprite)
+    with _CUTS_LOCK:
+        seen = _CUTS.get(key)
+        if seen is not None and seen[0]() is sprite:
+            _CUTS.move_to_end(key)
+            if seen[1] is not None:
+                return seen[1]
+            first = False
+        else:
+            first = True
+    cut = None if first else Cut(sprite)
+    with _CUTS_LOCK:
+        _CUTS[key] = (weakref.ref(sprite), cut)
+        _CUTS.move_to_end(key)
+        while len(_CUTS) > 512:
+            _CUTS.popitem(last=False)
+    return cut
+
+
 def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     """Composite an RGBA ``sprite`` onto ``image`` with its centre at ``centre``."""
     paste(image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
@@ -606,7 +644,11 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, 
 def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Composite an RGBA ``sprite`` onto ``image`` with its top left corner at ``xy`` (recorded
     as a sprite when ``image`` is a declared canvas layer, see :func:`on_canvas`)."""
-    if sprite.mode == "RGBA" and image.mode in ("RGB", "RGBA"):
+    cut = _cut_of(sprite) if image.mode == "RGB" and sprite.mode == "RGBA" else None
+    if cut is not None:  # a card or a panel: opaque inside, only its edges blended
+        image.load()
+        cut.paste(image.im, xy)
+    elif sprite.mode == "RGBA" and image.mode in ("RGB", "RGBA"):
         # what ``image.paste(sprite, xy, sprite)`` does, without its checks (a board pastes dozens)
         image.load()
         pixels = sprite.im
@@ -781,26 +823,6 @@ def region(image: Image.Image, box: tuple[int, int, int, int], key: Hashable, pa
         return
     paint()
     REGIONS.put(full, image.crop(box))
-
-
-def tile(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
-         paint: Callable[[Image.Image, tuple[int, int]], Any]) -> None:
-    """Like :func:`region`, for a part of a picture whose pieces reach into its neighbours (a tile
-    of a board): ``paint(scratch, corner)`` draws everything that touches ``box`` on a copy of what
-    ``box`` holds, every coordinate less ``corner`` (the box's top left: keep it even, so that a
-    half rounds the same way there as on the canvas); what falls outside is cut off. ``key`` names
-    everything that touches the box and what the box holds before. The result is pasted, and
-    remembered unless a :func:`recording` runs."""
-    full = (key, box, image.mode, image.size)
-    recording = recording_active()
-    pixels = None if recording else REGIONS.get(full)
-    if pixels is None:
-        pixels = image.crop(box)
-        paint(pixels, (box[0], box[1]))
-        if not recording:
-            REGIONS.put(full, pixels)
-    image.load()
-    image.im.paste(pixels.im, box)
 
 
 def capsule(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: float,

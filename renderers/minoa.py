@@ -21,17 +21,20 @@
 
 Speed: the background, plate and empty grid (:func:`_base`) and the labelled pills do not depend
 on the view and are built once per theme (the pills with :func:`renderers.common.cached`, so
-recording measures the labels again). A render starts from a copy of the base, tints the claimed
-triangles (redrawing the grid only on their empty edges), pastes cached stick and mark sprites cut
-to the strips they cover, and pastes the pills' layer only where it holds pills. Seat cards, team
-bands and the supply card are cached by value (:func:`renderers.common.region`): most come
-back unchanged move after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
+recording measures the labels again). A render starts from a copy of the base and pastes the
+claimed regions' tints (drawn once per set of regions, the grid redrawn on their empty edges).
+The pieces (halos, sticks, rings, pills, marks: cached sprites cut to what they cover,
+:class:`renderers.common.Cut`) start from the nearest board drawn before (:class:`_Boards`):
+only the places where the two differ, a move's worth, are drawn afresh. Seat cards, team bands
+and the supply card are cached by value (:func:`renderers.common.region`): most come back
+unchanged move after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
 :func:`triangle_centroid` and :func:`region_mark_point` expose the geometry (tests sample pixels).
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -446,57 +449,114 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
             empty = tuple(sorted(line for line in edges if lines[line] is None))
             common.region(img, _tint_box(tuple(t for _, triangles in tints for t in triangles)),
                           ("minoa.tints", tints, empty, theme), lambda: _draw_tints(img, tints, empty, theme))
-
         last = view.get("last") or {}
-        lit = list(last.get("lines") or ())
-        if not common.recording_active():
-            _draw_tiles(img, lines, lit, claimed, colours, theme)
-            return
-        # while a recording runs, every sprite is pasted on the canvas itself (and so measured)
-        blit = common.blitter(img)
-        for line in lit:
-            blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
-        rims = []
-        blacks = [_stick(direction, theme.stick, None, lay.stick_width) for direction in range(len(DIRECTIONS))]
-        for line, value in enumerate(lines):
-            if value is None:
-                continue
-            if IS_RIM[line]:
-                blit(_stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width),
-                     lay.line_centres[line])
-                rims.append((line, value))
-            else:
-                blit(blacks[LINE_KEYS[line][0]], lay.line_centres[line])
-        ring = _ring(theme)
-        for point in sorted({v for line in lit for v in LINE_ENDS[line]}):
-            blit(ring, lay.vertices[point])
-        if common.recording_active():
-            paste(img, _pills(theme), lay.box[:2])
-        else:
-            img.load()
-            _pill_cut(theme).paste(img.im, lay.box[:2])
-        for line, seat in rims:
-            blit(_mark(_RIM_MARK, seat, colours[seat]), lay.line_centres[line])
+        owners = [0] * len(TRIANGLE_CORNERS)
         for region in claimed:
-            owner = region["owner"]
-            blit(_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
-
-
-#: The side of a tile of the board (even: see :func:`renderers.common.tile`).
-_TILE = 128
+            for t in region["triangles"]:
+                owners[t] = region["owner"] + 1
+        look = _Look(tuple(lines), tuple(last.get("lines") or ()), tuple(owners),
+                     tuple((r["owner"], region_mark_point(r["triangles"])) for r in claimed))
+        if common.recording_active():
+            _draw_pieces(img, look, colours, theme)  # every sprite on the canvas itself, and so measured
+        else:
+            _draw_changes(img, look, colours, theme)
 
 
 @dataclass(frozen=True)
-class _Tile:
-    """A tile of the board box and what may reach into it: the lines (their halo, stick and rim
-    mark), the points (pill and ring) and the triangles (tint, and the grid of their edges);
-    ``cell`` is its column and row in the grid of tiles."""
+class _Look:
+    """What the pieces on the board show: each line's piece (None, "black" or a seat), the lines
+    of the last action (halo, and rings on their ends), each triangle's owner + 1 (0: unclaimed)
+    and the owner marks of the claimed regions (owner, where)."""
 
-    box: Box
-    cell: tuple[int, int]
-    lines: tuple[int, ...]
-    points: tuple[int, ...]
-    triangles: tuple[int, ...]
+    lines: tuple[Any, ...]
+    lit: tuple[int, ...]
+    owners: tuple[int, ...]
+    marks: tuple[tuple[int, Point], ...]
+
+    @property
+    def ringed(self) -> list[int]:
+        return sorted({v for line in self.lit for v in LINE_ENDS[line]})
+
+
+class _Boards:
+    """The board box of the last few pictures (tints and pieces drawn) by what it shows: a new
+    picture starts from the nearest one and redraws only the places where they differ, a move's
+    worth. At most ``size`` boards (half a megapixel each)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: list[tuple[Any, _Look, Image.Image]] = []
+        self._lock = threading.Lock()
+
+    def take(self, scope: Any, look: _Look) -> tuple[_Look, Image.Image, bool] | None:
+        """The nearest board of ``scope`` (theme and colours): (what it shows, its pixels, the
+        same look). One that differs is taken out, for the caller to bring up to date and
+        :meth:`put` back."""
+        with self._lock:
+            best, best_count = None, None
+            for index, (s, seen, _) in enumerate(self._items):
+                if s != scope:
+                    continue
+                count = _difference(seen, look)
+                if best_count is None or count < best_count:
+                    best, best_count = index, count
+            if best is None:
+                return None
+            _, seen, pixels = self._items[best]
+            if best_count == 0:
+                self._items.append(self._items.pop(best))
+                return seen, pixels, True
+            del self._items[best]
+            return seen, pixels, False
+
+    def put(self, scope: Any, look: _Look, pixels: Image.Image) -> None:
+        with self._lock:
+            self._items = [item for item in self._items if not (item[0] == scope and item[1] == look)]
+            self._items.append((scope, look, pixels))
+            del self._items[:-self.size]
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_BOARDS = _Boards(size=6)
+common.register_cache(_BOARDS)
+
+
+def _difference(a: _Look, b: _Look) -> int:
+    """How many places two looks differ in (lines, triangles, marks; the last action counts 4)."""
+    count = sum(1 for x, y in zip(a.lines, b.lines) if x != y) + sum(1 for x, y in zip(a.owners, b.owners) if x != y)
+    return count + len(set(a.marks) ^ set(b.marks)) + (4 if a.lit != b.lit else 0)
+
+
+def _changed(old: _Look, new: _Look) -> list[tuple[float, float, float, float]]:
+    """The boxes (canvas pixels) where two looks may differ."""
+    index = _index()
+    boxes = [index.line_boxes[i] for i, (a, b) in enumerate(zip(old.lines, new.lines)) if a != b]
+    if old.lit != new.lit:
+        boxes += [index.line_boxes[i] for i in set(old.lit) | set(new.lit)]
+        boxes += [index.point_boxes[v] for v in set(old.ringed) | set(new.ringed)]
+    boxes += [index.triangle_boxes[t] for t, (a, b) in enumerate(zip(old.owners, new.owners)) if a != b]
+    boxes += [_around(point, (_REGION_MARK, _REGION_MARK)) for _, point in set(old.marks) ^ set(new.marks)]
+    return boxes
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Where the board's pieces reach: boxes of each line's halo (the widest sprite on it), each
+    point's ring and each triangle (with its edges' grid), and tiles of :data:`_TILE` pixels with
+    the lines and points that reach each, to find what touches a box fast."""
+
+    line_boxes: tuple[tuple[float, float, float, float], ...]
+    point_boxes: tuple[tuple[float, float, float, float], ...]
+    triangle_boxes: tuple[tuple[float, float, float, float], ...]
+    corner: tuple[int, int]
+    tiles: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+#: The side of a tile of :class:`_Index`.
+_TILE = 64
 
 
 def _touches(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -510,143 +570,186 @@ def _around(centre: Point, size: tuple[int, int], margin: float = 2) -> tuple[fl
 
 
 @lru_cache(maxsize=1)
-def _tiles() -> tuple[_Tile, ...]:
-    """The tiles that cover the plate, with what may reach into each."""
+def _index() -> _Index:
     lay = board_layout()
-    x0, y0, x1, y1 = lay.box
-    left, top = x0 - x0 % 2, y0 - y0 % 2
     halo = [_stick_sprite(d, (0, 0, 0), None, lay.halo_width).size for d in range(len(DIRECTIONS))]
     ring = (lay.pill[0] + 12, lay.pill[1] + 12)
-    line_boxes = [_around(lay.line_centres[line], halo[LINE_KEYS[line][0]]) for line in range(len(LINE_ENDS))]
-    point_boxes = [_around(v, ring) for v in lay.vertices]
+    line_boxes = tuple(_around(lay.line_centres[line], halo[LINE_KEYS[line][0]]) for line in range(len(LINE_ENDS)))
+    point_boxes = tuple(_around(v, ring) for v in lay.vertices)
     triangle_boxes = []
     for t in range(len(TRIANGLE_CORNERS)):
         pts = triangle_points(t)
         triangle_boxes.append((min(x for x, _ in pts) - 3, min(y for _, y in pts) - 3,
                                max(x for x, _ in pts) + 3, max(y for _, y in pts) + 3))
-    plate = (min(x for x, _ in lay.plate), min(y for _, y in lay.plate),
-             max(x for x, _ in lay.plate), max(y for _, y in lay.plate))
-    tiles = []
-    for row, ty in enumerate(range(top, y1, _TILE)):
-        for col, tx in enumerate(range(left, x1, _TILE)):
-            box = (max(tx, x0), max(ty, y0), min(tx + _TILE, x1), min(ty + _TILE, y1))
-            if not _touches(box, plate):
-                continue
-            lines = tuple(i for i, b in enumerate(line_boxes) if _touches(box, b))
-            triangles = {i for i, b in enumerate(triangle_boxes) if _touches(box, b)}
-            triangles.update(t for t in range(len(TRIANGLE_CORNERS)) if set(TRIANGLE_LINES[t]) & set(lines))
-            points = tuple(i for i, b in enumerate(point_boxes) if _touches(box, b))
-            if lines or points or triangles:  # else the tile holds the plate only, as drawn in the base
-                tiles.append(_Tile(box, (col, row), lines, points, tuple(sorted(triangles))))
-    return tuple(tiles)
+    x0, y0, x1, y1 = lay.box
+    tiles = {}
+    for row, ty in enumerate(range(y0, y1, _TILE)):
+        for col, tx in enumerate(range(x0, x1, _TILE)):
+            box = (tx, ty, tx + _TILE, ty + _TILE)
+            tiles[(col, row)] = (tuple(i for i, b in enumerate(line_boxes) if _touches(box, b)),
+                                 tuple(i for i, b in enumerate(point_boxes) if _touches(box, b)))
+    return _Index(line_boxes, point_boxes, tuple(triangle_boxes), (x0, y0), tiles)
+
+
+def _pills_near(theme: Theme, box: Box) -> list[tuple[tuple[int, int, int, int], Any, bool]]:
+    """The pieces of :func:`_pill_cut` that touch ``box`` (canvas pixels), in their order."""
+    tiles = _pill_tiles(theme)
+    index = _index()
+    cx, cy = index.corner
+    found: set[int] = set()
+    for row in range((box[1] - cy) // _TILE, (box[3] - 1 - cy) // _TILE + 1):
+        for col in range((box[0] - cx) // _TILE, (box[2] - 1 - cx) // _TILE + 1):
+            found.update(tiles.get((col, row), ()))
+    pieces = _pill_cut(theme).pieces
+    ox, oy = board_layout().box[:2]
+    box = (box[0] - ox, box[1] - oy, box[2] - ox, box[3] - oy)
+    return [pieces[i] for i in sorted(found) if _touches(box, pieces[i][0])]
 
 
 @common.cached(maxsize=4)
-def _tile_pills(theme: Theme) -> tuple[tuple[tuple[tuple[int, int, int, int], Any, bool], ...], ...]:
-    """The pieces of the pills' layer (:func:`_pill_cut`) in each tile, cut to the tile: (box on
-    the canvas, pixels, opaque)."""
-    lay = board_layout()
-    ox, oy = lay.box[:2]
-    out = []
-    for tile in _tiles():
-        tx0, ty0, tx1, ty1 = tile.box
-        pieces = []
-        for (x0, y0, x1, y1), pixels, solid in _pill_cut(theme).pieces:
-            x0, y0, x1, y1 = x0 + ox, y0 + oy, x1 + ox, y1 + oy
-            cx0, cy0, cx1, cy1 = max(x0, tx0), max(y0, ty0), min(x1, tx1), min(y1, ty1)
-            if cx0 < cx1 and cy0 < cy1:
-                part = pixels.crop((cx0 - x0, cy0 - y0, cx1 - x0, cy1 - y0))
-                pieces.append(((cx0, cy0, cx1, cy1), part, solid))
-        out.append(tuple(pieces))
-    return tuple(out)
+def _pill_tiles(theme: Theme) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Which pieces of :func:`_pill_cut` reach each tile of :func:`_index`."""
+    index = _index()
+    cx, cy = index.corner
+    ox, oy = board_layout().box[:2]
+    tiles: dict[tuple[int, int], list[int]] = {}
+    for i, ((x0, y0, x1, y1), _, _) in enumerate(_pill_cut(theme).pieces):
+        x0, y0, x1, y1 = x0 + ox, y0 + oy, x1 + ox, y1 + oy
+        for row in range((y0 - cy) // _TILE, (y1 - 1 - cy) // _TILE + 1):
+            for col in range((x0 - cx) // _TILE, (x1 - 1 - cx) // _TILE + 1):
+                tiles.setdefault((col, row), []).append(i)
+    return {cell: tuple(found) for cell, found in tiles.items()}
 
 
-def _draw_tiles(img: Image.Image, lines: list[Any], lit: list[int], claimed: list[dict[str, Any]],
-                colours: list[RGB], theme: Theme) -> None:
-    """The sticks, halos, rings, pills and marks of the board, tile by tile: a tile that looks as
-    it did in an earlier picture (what reaches into it is the same) is pasted from
-    :func:`renderers.common.tile`, so a move redraws only the tiles around what it changed. The
-    same pixels as drawing every sprite on the canvas."""
+def _draw_changes(img: Image.Image, look: _Look, colours: list[RGB], theme: Theme) -> None:
+    """The pieces of the board, from the nearest board drawn before (:class:`_Boards`): the
+    places where the two differ (a move's new sticks, the last action's halo and rings, a newly
+    claimed region) are drawn afresh, each on a copy of what lies under the pieces there, and
+    pasted over the earlier board. The same pixels as drawing every sprite on the canvas."""
     lay = board_layout()
-    left, top = lay.box[0] - lay.box[0] % 2, lay.box[1] - lay.box[1] % 2
-    owner_of = [0] * len(TRIANGLE_CORNERS)
-    marks: dict[tuple[int, int], list[tuple[int, Point]]] = {}
-    for region in claimed:
-        owner = region["owner"]
-        for t in region["triangles"]:
-            owner_of[t] = owner + 1
-        point = region_mark_point(region["triangles"])
-        x0, y0, x1, y1 = _around(point, (_REGION_MARK, _REGION_MARK))
-        for row in range(int(y0 - top) // _TILE, int(y1 - top) // _TILE + 1):
-            for col in range(int(x0 - left) // _TILE, int(x1 - left) // _TILE + 1):
-                marks.setdefault((col, row), []).append((owner, point))
-    ringed = sorted({v for line in lit for v in LINE_ENDS[line]})
-    filled = {i for i, value in enumerate(lines) if value is not None}
-    tinted = {t for region in claimed for t in region["triangles"]}
-    lit_set, ring_set = set(lit), set(ringed)
-    pills = _tile_pills(theme)
-    shown = tuple(colours)
+    scope = (theme, tuple(colours))
+    near = _BOARDS.take(scope, look)
+    if near is not None and near[2]:
+        img.load()
+        img.im.paste(near[1].im, lay.box)
+        return
+    bx0, by0, bx1, by1 = lay.box
+    boxes = []
+    for x0, y0, x1, y1 in _merged(_changed(near[0], look)) if near is not None else ():
+        x0, y0 = max(bx0, math.floor(x0) - 1), max(by0, math.floor(y0) - 1)
+        box = (x0 - x0 % 2, y0 - y0 % 2, min(bx1, math.ceil(x1) + 1), min(by1, math.ceil(y1) + 1))
+        if box[0] < box[2] and box[1] < box[3]:
+            boxes.append(box)
+    # measured: copying the earlier board costs about what drawing a third of it afresh does
+    if near is None or 3 * sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > (bx1 - bx0) * (by1 - by0):
+        if near is not None:
+            _BOARDS.put(scope, near[0], near[1])
+        _draw_pieces(img, look, colours, theme)
+        _BOARDS.put(scope, look, img.crop(lay.box))
+        return
+    patches = []
+    for box in boxes:
+        patch = img.crop(box)  # what lies under the pieces here: the plate, the grid, the tints
+        _draw_pieces(patch, look, colours, theme, box)
+        patches.append((box, patch))
+    pixels = near[1]
     img.load()
-    core = img.im
-    for tile, pieces in zip(_tiles(), pills):
-        here = marks.get(tile.cell)
-        if (not here and filled.isdisjoint(tile.lines) and lit_set.isdisjoint(tile.lines)
-                and ring_set.isdisjoint(tile.points) and tinted.isdisjoint(tile.triangles)):
-            # nothing but pills on the plate: paste them, cheaper than a copy of the whole tile
-            for box, pixels, solid in pieces:
-                if solid:
-                    core.paste(pixels, box)
-                else:
-                    core.paste(pixels, box, pixels)
-            continue
-        here = here or []
-        key = ("minoa.tile", theme, shown, tuple(map(lines.__getitem__, tile.lines)),
-               tuple(map(owner_of.__getitem__, tile.triangles)), tuple([line for line in lit if line in tile.lines]),
-               tuple([v for v in ringed if v in tile.points]), tuple(here))
-        common.tile(img, tile.box, key, lambda scratch, corner, tile=tile, pieces=pieces, here=here:
-                    _paint_tile(scratch, corner, tile, pieces, here, lines, lit, ringed, colours, theme))
+    img.im.paste(pixels.im, lay.box)
+    for box, patch in patches:
+        img.im.paste(patch.im, box)
+        pixels.im.paste(patch.im, (box[0] - bx0, box[1] - by0, box[2] - bx0, box[3] - by0))
+    _BOARDS.put(scope, look, pixels)
 
 
-def _paint_tile(scratch: Image.Image, corner: tuple[int, int], tile: _Tile, pieces: Any,
-                marks: list[tuple[int, Point]], lines: list[Any], lit: list[int], ringed: list[int],
-                colours: list[RGB], theme: Theme) -> None:
-    """What reaches into ``tile``, in the order of the whole board: halos of the last action,
-    sticks, rings of its end points, pills, rim marks, region marks."""
+def _merged(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """``boxes`` with those that overlap (or nearly) joined into their common box, so a place is
+    drawn once."""
+    merged = list(boxes)
+    joined = True
+    while joined:
+        joined = False
+        out: list[tuple[float, float, float, float]] = []
+        for box in merged:
+            for i, other in enumerate(out):
+                if _touches((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), other):
+                    out[i] = (min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]),
+                              max(box[3], other[3]))
+                    joined = True
+                    break
+            else:
+                out.append(box)
+        merged = out
+    return merged
+
+
+def _draw_pieces(img: Image.Image, look: _Look, colours: list[RGB], theme: Theme,
+                 box: Box | None = None) -> None:
+    """The halos of the last action, the sticks, the rings on its ends, the pills and the marks,
+    in that order: on the canvas, or (``box``) on a copy of that box of it, the sprites that
+    reach it only (the box's corner even, so each rounds as on the canvas)."""
     lay = board_layout()
-    ox, oy = corner
-    scratch.load()
-    core = scratch.im
+    ox, oy = box[:2] if box is not None else (0, 0)
+    if box is None:
+        lines = range(len(LINE_ENDS))
+        points = None
+        marks = look.marks
+    else:
+        index = _index()
+        cx, cy = index.corner
+        near_lines: set[int] = set()
+        near_points: set[int] = set()
+        for row in range((box[1] - cy) // _TILE, (box[3] - 1 - cy) // _TILE + 1):
+            for col in range((box[0] - cx) // _TILE, (box[2] - 1 - cx) // _TILE + 1):
+                tile = index.tiles.get((col, row))
+                if tile:
+                    near_lines.update(tile[0])
+                    near_points.update(tile[1])
+        lines = sorted(i for i in near_lines if _touches(box, index.line_boxes[i]))
+        near_lines = set(lines)
+        points = {v for v in near_points if _touches(box, index.point_boxes[v])}
+        marks = tuple(m for m in look.marks if _touches(box, _around(m[1], (_REGION_MARK, _REGION_MARK))))
+    if box is None and common.recording_active():
+        def blit(cut: common.Cut, centre: Point) -> None:
+            paste_centred(img, cut.sprite, centre)
+    else:
+        img.load()
+        core = img.im
 
-    def at(point: Point) -> Point:
-        return point[0] - ox, point[1] - oy
-
-    for line in lit:
-        if line in tile.lines:
-            _stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width).paste_centred(
-                core, at(lay.line_centres[line]))
-    for line in tile.lines:
-        value = lines[line]
+        def blit(cut: common.Cut, centre: Point) -> None:
+            cut.paste_centred(core, (centre[0] - ox, centre[1] - oy))
+    for line in look.lit:
+        if box is None or line in near_lines:
+            blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
+    values = look.lines
+    for line in lines:
+        value = values[line]
         if value is None:
             continue
         if IS_RIM[line]:
             sprite = _stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width)
         else:
             sprite = _stick(LINE_KEYS[line][0], theme.stick, None, lay.stick_width)
-        sprite.paste_centred(core, at(lay.line_centres[line]))
-    for point in ringed:
-        if point in tile.points:
-            _ring(theme).paste_centred(core, at(lay.vertices[point]))
-    for (x0, y0, x1, y1), pixels, solid in pieces:
-        if solid:
-            core.paste(pixels, (x0 - ox, y0 - oy, x1 - ox, y1 - oy))
-        else:
-            core.paste(pixels, (x0 - ox, y0 - oy, x1 - ox, y1 - oy), pixels)
-    for line in tile.lines:
-        value = lines[line]
+        blit(sprite, lay.line_centres[line])
+    for point in look.ringed:
+        if points is None or point in points:
+            blit(_ring(theme), lay.vertices[point])
+    if box is None and common.recording_active():
+        paste(img, _pills(theme), lay.box[:2])
+    elif box is None:
+        _pill_cut(theme).paste(core, lay.box[:2])
+    else:
+        x, y = lay.box[0] - ox, lay.box[1] - oy
+        for (x0, y0, x1, y1), pixels, solid in _pills_near(theme, box):
+            if solid:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1), pixels)
+    for line in lines:
+        value = values[line]
         if value is not None and IS_RIM[line]:
-            _mark(_RIM_MARK, value, colours[value]).paste_centred(core, at(lay.line_centres[line]))
+            blit(_mark(_RIM_MARK, value, colours[value]), lay.line_centres[line])
     for owner, point in marks:
-        _mark(_REGION_MARK, owner, colours[owner]).paste_centred(core, at(point))
+        blit(_mark(_REGION_MARK, owner, colours[owner]), point)
 
 
 def _draw_tints(img: Image.Image, tints: tuple[tuple[RGB, tuple[int, ...]], ...], empty: tuple[int, ...],
