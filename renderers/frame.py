@@ -20,7 +20,7 @@ words) is drawn at :data:`LABEL` px or more (10 px inline), the headline facts a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -271,8 +271,14 @@ class Frame:
         region takes the pixel column left of the card too (the acting seat's pointer); the side
         column must hold only the theme's background under the cards."""
         x0, y0, x1, y1 = box
-        region(self.image, (x0 - 1, y0, x1, y1), ("frame.card", seat, final, self.theme, self.lang),
+        region(self.image, (x0 - 1, y0, x1, y1),
+               ("frame.card", type(self).__qualname__, seat, final, self.theme, self.lang, self.card_extra(seat)),
                lambda: self._paint_card(seat, box, final))
+
+    def card_extra(self, seat: Seat) -> Any:
+        """What a game adds to a seat's card beyond :class:`Seat` (it overrides
+        :meth:`_paint_card` to draw it): part of the card's cache key. None here."""
+        return None
 
     def _paint_card(self, seat: Seat, box: Box, final: bool) -> None:
         theme = self.theme

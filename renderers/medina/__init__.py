@@ -40,6 +40,7 @@ header, the legend and the seat cards); this module checks the view and puts the
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -48,7 +49,7 @@ from renderers import frame as fr
 from renderers import palettes
 from renderers.common import DEFAULT_THEME, Theme, encode_png, region, within
 from renderers.medina.board import _Board, _base
-from renderers.medina.geometry import BoardLayout, board_layout, frame_layout
+from renderers.medina.geometry import BoardLayout, Box, board_layout, frame_layout
 from renderers.medina.panels import _Panels
 from renderers.medina.pieces import BUILDING_RGB  # noqa: F401  (tests read ``renderers.medina.BUILDING_RGB``)
 
@@ -106,8 +107,8 @@ class _Picture(_Board, _Panels):
         result = view.get("result") if view.get("finished") else None
         self.result = result or None
         seats = [self._seat(i) for i in range(len(self.colours))]
-        self.frame = fr.Frame(seats, lang=lang, theme=theme, lay=frame_layout(),
-                              base=_base(view["width"], view["height"], theme))
+        self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout(),
+                            base=_base(view["width"], view["height"], theme), picture=self)
         self.image = self.frame.image
         self.d = ImageDraw.Draw(self.image)
 
@@ -119,11 +120,7 @@ class _Picture(_Board, _Panels):
         with within(self.lay.legend):
             self._paste_legend()
         self._draw_header()
-        cards = self.frame.draw_seats()
-        if self.result is None:
-            for seat, card in enumerate(cards):
-                with within(card):
-                    self._draw_tiles_held(seat, card)
+        self.frame.draw_seats()
         return self.image
 
     def _paste_legend(self) -> None:
@@ -137,3 +134,20 @@ class _Picture(_Board, _Panels):
         key = ("medina.legend", json.dumps(facts, sort_keys=True), view["width"], view["height"], self.colours,
                self.neutral, self.lang, self.theme)
         region(self.image, self.lay.legend, key, lambda: self._draw_legend(facts))
+
+
+@dataclass
+class _Frame(fr.Frame):
+    """The frame whose seat cards also show the tiles each seat holds (while the game runs)."""
+
+    picture: Any = field(default=None, repr=False, compare=False)
+
+    def card_extra(self, seat: fr.Seat) -> Any:
+        if self.picture.result is not None:
+            return None
+        return self.picture.tiles_held(seat.seat)
+
+    def _paint_card(self, seat: fr.Seat, box: Box, final: bool) -> None:
+        super()._paint_card(seat, box, final)
+        if self.picture.result is None:
+            self.picture._draw_tiles_held(seat.seat, box)
