@@ -348,27 +348,35 @@ def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: Im
 
 
 def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
-                fill: RGB, anchor: str, ground: RGB) -> None:
-    """What :func:`_draw_line` draws (no stroke) on a box of flat ``ground``, pasted: the text
-    blended over that colour once and remembered (see :func:`_grounded`)."""
+                fill: RGB, anchor: str, ground: tuple[RGB, tuple[float, float, float, float]]) -> bool:
+    """What :func:`_draw_line` draws (no stroke), pasted: the glyphs blended over the flat colour
+    of ``ground`` once and remembered (see :func:`_grounded`). Only when the glyphs lie inside its
+    box (all that colour); returns whether it pasted."""
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
-    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], ground)
+    colour, (zx0, zy0, zx1, zy1) = ground
+    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], colour)
+    x0, y0 = int(x) + dx, int(y) + dy
+    if not (zx0 <= x0 and zy0 <= y0 and x0 + w <= zx1 and y0 + h <= zy1):
+        return False
     if w and h:
-        d.im.paste(pixels, (int(x) + dx, int(y) + dy, int(x) + dx + w, int(y) + dy + h))
+        d.im.paste(pixels, (x0, y0, x0 + w, y0 + h))
+    return True
 
 
 @lru_cache(maxsize=1024)
 def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, start: tuple[float, float], ink: int,
               ground: RGB) -> tuple[Any, tuple[int, int], tuple[int, int]]:
-    """The box of one line's glyphs blended over ``ground`` (RGB pixels, their offset and size):
-    a text on a flat header comes back move after move, and pasting it is cheaper than blending."""
-    mask, offset = _mask(face, s, mode, anchor, 0, start)
-    w, h = mask.size
-    image = Image.new("RGB", (w, h), ground)
-    if w and h:
-        ImageDraw.Draw(image).draw.draw_bitmap((0, 0), mask, ink)
-    return image.im, offset, (w, h)
+    """One line's glyphs blended over ``ground``, cut to where they have ink: (RGB pixels, their
+    offset from the text's position, their size). A text on a flat header comes back move after
+    move, and pasting it is cheaper than blending."""
+    mask, (dx, dy) = _mask(face, s, mode, anchor, 0, start)
+    box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+    if not box:
+        return Image.new("RGB", (0, 0)).im, (dx, dy), (0, 0)
+    image = Image.new("RGB", mask.size, ground)
+    ImageDraw.Draw(image).draw.draw_bitmap((0, 0), mask, ink)
+    return image.im.crop(box), (dx + box[0], dy + box[1]), (box[2] - box[0], box[3] - box[1])
 
 
 def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
@@ -536,22 +544,23 @@ def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]
 
 
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
-         anchor: str = "la", bold: bool = False, role: str = "text", ground: RGB | None = None,
-         **options: Any) -> None:
+         anchor: str = "la", bold: bool = False, role: str = "text",
+         ground: tuple[RGB, tuple[float, float, float, float]] | None = None, **options: Any) -> None:
     """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
     at the left middle), each character in the first font of the chain that has it; characters
     none has become :data:`MISSING_GLYPH`. ``role`` is what the text is for (see
-    :class:`Drawn`). ``ground``: the one flat colour under the whole box of the glyphs (nothing
-    else is drawn there), so the text can be pasted as remembered, blended over it once; the
-    same pixels. Safe to call from several threads."""
+    :class:`Drawn`). ``ground``: (colour, box), a box of the image that holds only that flat
+    colour (a header's free part): a text whose glyphs lie inside it is pasted as remembered,
+    blended over that colour once; the same pixels. Safe to call from several threads."""
     s = displayable(s, bold)
     with _TEXT_LOCK:
         placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
         # one line with at most a stroke (every board text): remembered glyph masks; else Pillow
         fast = "\n" not in s and set(options) <= {"stroke_width", "stroke_fill"} and d.mode in ("RGB", "RGBA")
         if len(placed) == 1:
-            if fast and ground is not None and not options and d.mode == "RGB":
-                _paste_line(d, xy, s, placed[0][2], fill, anchor, ground)
+            if fast and ground is not None and not options and d.mode == "RGB" and \
+                    _paste_line(d, xy, s, placed[0][2], fill, anchor, ground):
+                pass
             elif fast:
                 _draw_line(d, xy, s, placed[0][2], fill, anchor, **options)
             else:

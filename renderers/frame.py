@@ -187,11 +187,11 @@ class Frame:
         x += 4
         ground = self.header_ground
         text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=ground)
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
         if headline.decision:
             line = fit_text(headline.decision, size=HEADLINE, width=right - left)
             text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline",
-                 ground=ground)
+                 ground=(ground, (left, y0 + 44, right, y1 - 3)))
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -203,10 +203,10 @@ class Frame:
         title = f"{self.say('board.game_over')} · {headline.outcome}"
         ground = self.header_ground
         text(d, (x, y0 + 26), fit_text(title, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=ground)
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
         if headline.detail:
             text(d, (left, y1 - 20), fit_text(headline.detail, size=HEADLINE, width=right - left), size=HEADLINE,
-                 fill=self.theme.text, anchor="lm", role="headline", ground=ground)
+                 fill=self.theme.text, anchor="lm", role="headline", ground=(ground, (left, y0 + 44, right, y1 - 3)))
 
     def _draw_last(self, d: ImageDraw.ImageDraw, headline: Headline) -> int:
         """The last move, right-aligned in the header; returns the width used (0 if none)."""
@@ -222,9 +222,9 @@ class Frame:
         right = x1 - MARGIN
         left = right - width
         with within((left - 8, y0, right + 10, y1)):  # the highlight band reaches 8 px past the text
-            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra",
-                 ground=self.header_ground)
             cy = y1 - 26
+            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra",
+                 ground=(self.header_ground, (left - 8, y0, right + 10, cy - 21)))
             shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
             w = text_width(shown, size=size, bold=True)
             # the last move's mark: the highlight hue as a rounded band behind the notation

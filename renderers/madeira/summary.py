@@ -102,6 +102,11 @@ class _Canvas:
         sprite = rounded_box_sprite(x1 - x0, y1 - y0, (0, 0, 0, 0), self.theme.highlight, 5.0, radius)
         paste(self.image, sprite, (x0, y0))
 
+    @property
+    def ground(self) -> RGB:
+        """The header's flat colour (its texts are pasted over it, see :func:`renderers.common.text`)."""
+        return mix(self.theme.background, self.theme.card, 0.6)
+
     def part(self, box: tuple[int, int, int, int], key: tuple[Any, ...], paint: Callable[[], None]) -> None:
         """``paint()``, which draws only inside ``box`` on the static layer, or what it drew there
         before with the same ``key`` (what it shows): most parts come back unchanged move after
@@ -119,7 +124,7 @@ class _Canvas:
         d, theme, view = self.d, self.theme, self.view
         x0, y0, x1, y1 = self.lay.header
         if self.static:
-            d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+            d.rectangle([x0, y0, x1, y1 - 1], fill=self.ground)
             d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
             return
         result = view.get("result")
@@ -147,14 +152,16 @@ class _Canvas:
             who = self.say("board.to_play_many", players=", ".join(self.names[s] for s in acting))
         else:
             who = self.say("board.start")
+        ground, y1 = self.ground, self.lay.header[3]
         text(d, (x + 2, 30), fit_text(who, size=32, width=right - x - 2, bold=True), size=32,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, 0, right, y1 - 3)))
         decision = _decision(view, self.lang)
         if decision:
             lines, size = _wrapped(decision, right - left, (28, 26, 24), 2)
             y = 66 if len(lines) > 1 else 80
             for line in lines:
-                text(d, (left, y), line, size=size, fill=self.theme.text, anchor="lm", role="headline")
+                text(d, (left, y), line, size=size, fill=self.theme.text, anchor="lm", role="headline",
+                     ground=(ground, (left, 52, right, y1 - 3)))
                 y += size + 6
 
     def _last_move(self, last: dict[str, Any]) -> int:
@@ -169,7 +176,8 @@ class _Canvas:
         width = max(w + 60, text_width(caption, size=frame.TEXT + 4) + 8)
         right = x1 - frame.MARGIN
         with within((right - width - 10, y0, x1 - 2, y1)):
-            text(d, (right, 10), caption, size=frame.TEXT + 4, fill=theme.muted, anchor="ra")
+            text(d, (right, 10), caption, size=frame.TEXT + 4, fill=theme.muted, anchor="ra",
+                 ground=(self.ground, (right - width - 10, y0, x1 - 2, 74 - 26)))
             cy = 74
             band = rounded_box_sprite(round(w + 18), 52, theme.highlight + (120,), theme.highlight, 3.0, 12)
             paste(self.image, band, (round(right - w - 10), round(cy - 26)))
@@ -185,13 +193,15 @@ class _Canvas:
         paste_centred(self.image, crown, (left + 22, 34))
         title = f"{self.say('board.game_over')} · {frame.outcome(result['ranks'], self.names, self.lang)}"
         text(d, (left + 54, 34), fit_text(title, size=32, width=right - left - 54, bold=True), size=32,
-             fill=theme.text, anchor="lm", bold=True, role="headline")
+             fill=theme.text, anchor="lm", bold=True, role="headline",
+             ground=(self.ground, (left + 54, 0, right, self.lay.header[3] - 3)))
         detail = _tie_words(result, self.names, self.lang) or self.say("madeira.board.final.explain")
         if detail:
             lines, size = _wrapped(detail, right - left, (26, 24), 2)
             y = 72 if len(lines) > 1 else 86
             for line in lines:
-                text(d, (left, y), line, size=size, fill=theme.text, anchor="lm", role="headline")
+                text(d, (left, y), line, size=size, fill=theme.text, anchor="lm", role="headline",
+                     ground=(self.ground, (left, 52, right, self.lay.header[3] - 3)))
                 y += size + 6
 
     # -- the left panel -------------------------------------------------------------------------

@@ -139,7 +139,7 @@ class _Panels(_Canvas):
             else:
                 who = self.say("board.start")
             text(d, (x, row), fit_text(who, size=30, width=right - x, bold=True), size=30, fill=theme.text,
-                 anchor="lm", bold=True, role="headline", ground=ground)
+                 anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y0 + 58)))
         decision = view.get("decision")
         if decision:
             said = text_from_json(decision)
@@ -157,7 +157,7 @@ class _Panels(_Canvas):
                 room = x1 - fr.MARGIN - x
                 size = fr.HEADLINE + 2 if text_width(line, size=fr.HEADLINE + 2, bold=bold) <= room else fr.HEADLINE
                 text(d, (x, y0 + 78), fit_text(line, size=size, width=room, bold=bold), size=size, fill=theme.text,
-                     anchor="lm", bold=bold, role="headline", ground=ground)
+                     anchor="lm", bold=bold, role="headline", ground=(ground, (x, y0 + 58, x1 - fr.MARGIN, y1 - 3)))
 
     def _draw_last(self, last: dict[str, Any], row: float, right: float) -> float:
         """The last turn's placements, right-aligned on the header's first row; returns its left edge."""
@@ -174,7 +174,7 @@ class _Panels(_Canvas):
         left = right - w - 16 - (mark + 8 if mark else 0) - cap_w - 10
         with within((left - 4, 0, right + 4, 60)):
             text(d, (left, row), caption, size=fr.TEXT + 2, fill=theme.muted, anchor="lm",
-                 ground=self.frame.header_ground)
+                 ground=(self.frame.header_ground, (left - 4, 0, right - w - 16 - (mark + 8 if mark else 0), 60)))
             band = rounded_box_sprite(round(w + 16), 44, theme.highlight + (110,), theme.highlight, 2.5, 10)
             self.frame_paste(band, (round(right - w - 16), round(row - 22)))
             text(d, (right - 8, row), shown, size=size, fill=theme.text, anchor="rm", bold=True, role="headline")
