@@ -40,6 +40,7 @@ header, the legend and the seat cards); this module checks the view and puts the
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -108,7 +109,7 @@ class _Picture(_Board, _Panels):
         self.result = result or None
         seats = [self._seat(i) for i in range(len(self.colours))]
         self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout(),
-                            base=_base(view["width"], view["height"], theme), picture=self)
+                            base=_base(view["width"], view["height"], theme), picture=weakref.proxy(self))
         self.image = self.frame.image
         self.d = ImageDraw.Draw(self.image)
 
@@ -138,7 +139,9 @@ class _Picture(_Board, _Panels):
 
 @dataclass
 class _Frame(fr.Frame):
-    """The frame whose seat cards also show the tiles each seat holds (while the game runs)."""
+    """The frame whose seat cards also show the tiles each seat holds (while the game runs).
+    ``picture`` is a weak reference: a cycle would keep every canvas alive until the garbage
+    collector runs, and a new canvas would not reuse the memory of the last one."""
 
     picture: Any = field(default=None, repr=False, compare=False)
 
