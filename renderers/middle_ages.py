@@ -28,7 +28,6 @@ count and language; tiles, icons and marks are cached sprites.
 
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache, partial
 from typing import Any, Callable
@@ -609,7 +608,7 @@ def _paste_layer(img: Image.Image, kind: str, box: Box, data: dict[str, Any], la
     def draw() -> None:
         with within(box):
             paint(img, box, data, lang, theme)
-    region(img, box, ("middle_ages." + kind, json.dumps(data, sort_keys=True), lang, theme), draw)
+    region(img, box, ("middle_ages." + kind, repr(data), lang, theme), draw)
 
 
 def _draw_candidates(img: Image.Image, view: dict[str, Any], g: Geometry, pending: dict[str, Any], lang: str,

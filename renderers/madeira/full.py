@@ -3,7 +3,6 @@ building, city, colony, market, the City Watch, windmill, guild board and a pane
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, Callable
@@ -209,11 +208,10 @@ class _Detail:
         d, lay, view = self.d, self.lay, self.view
         with _within(lay, 0, 0, BASE, 46):
             _t(d, lay, 12, 22, f"{view['round']}/{view.get('rounds', 5)}", 22, anchor="lm", bold=True)
-            for i, phase in enumerate("ABCDE"):
-                x = 64 + i * 30
-                lit = view["phase"] == phase
-                _rect(d, lay, x, 8, 26, 28, fill=INK if lit else CARD, outline=EDGE, radius=5)
-                _t(d, lay, x + 13, 22, phase, 15, fill=(255, 255, 255) if lit else FAINT, anchor="mm", bold=lit)
+            # the five phases, then the current one over its pill (it covers the pill and its letter)
+            self.part(64, 8, 4 * 30 + 26, 28, ("phases",), self._phases)
+            if view["phase"] in tuple("ABCDE"):
+                self._phase(view["phase"], True)
             last = view.get("last")
             right = BASE - 10
             if last and not view.get("result"):
@@ -251,6 +249,16 @@ class _Detail:
                     for part in parts:
                         _t(d, lay, x, y, part, 13, anchor="lm")
                         y += 16
+
+    def _phases(self) -> None:
+        for phase in "ABCDE":
+            self._phase(phase, False)
+
+    def _phase(self, phase: str, lit: bool) -> None:
+        d, lay = self.d, self.lay
+        x = 64 + "ABCDE".index(phase) * 30
+        _rect(d, lay, x, 8, 26, 28, fill=INK if lit else CARD, outline=EDGE, radius=5)
+        _t(d, lay, x + 13, 22, phase, 15, fill=(255, 255, 255) if lit else FAINT, anchor="mm", bold=lit)
 
     def islands(self) -> None:
         last = self.last if self.last and self.last[0] == "field" else None
@@ -610,8 +618,10 @@ class _Detail:
 
 
 def _json(value: Any) -> str:
-    """A part of a view as a cache key (what a part of the board shows)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    """A part of a view as a cache key (what a part of the board shows): its ``repr``. The engine
+    builds its views in one order; a view in another order would only miss the cache.
+    """
+    return repr(value)
 
 
 def _field_boxes(fields: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:

@@ -3,7 +3,6 @@ frame (:mod:`renderers.frame`), readable at 550 x 400. The package docstring lis
 
 from __future__ import annotations
 
-import json
 from functools import partial
 from typing import Any, Callable
 
@@ -541,8 +540,10 @@ class _Canvas:
 
 
 def _json(value: Any) -> str:
-    """A part of a view as a cache key (what a part of the image shows)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    """A part of a view as a cache key (what a part of the image shows): its ``repr``. The engine
+    builds its views in one order; a view in another order would only miss the cache.
+    """
+    return repr(value)
 
 
 class _Place(tuple):

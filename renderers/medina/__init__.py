@@ -39,7 +39,6 @@ header, the legend and the seat cards); this module checks the view and puts the
 
 from __future__ import annotations
 
-import json
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -132,7 +131,7 @@ class _Picture(_Board, _Panels):
                  "palaces": [{"colour": p["colour"], "status": p.get("status"), "buildings": p["buildings"][:1]}
                              for p in view["palaces"] if p.get("owner") is None],
                  "columns": view.get("columns"), "tea": view.get("tea") or {}}
-        key = ("medina.legend", json.dumps(facts, sort_keys=True), view["width"], view["height"], self.colours,
+        key = ("medina.legend", repr(facts), view["width"], view["height"], self.colours,
                self.neutral, self.lang, self.theme)
         region(self.image, self.lay.legend, key, lambda: self._draw_legend(facts))
 
