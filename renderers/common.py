@@ -364,7 +364,7 @@ def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: I
     return True
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, start: tuple[float, float], ink: int,
               ground: RGB) -> tuple[Any, tuple[int, int], tuple[int, int]]:
     """One line's glyphs blended over ``ground``, cut to where they have ink: (RGB pixels, their
@@ -616,33 +616,62 @@ def supersampled(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, f
 #: Sprites of at least this many pixels are pasted through a :class:`Cut` of them from their second
 #: paste on (cards and panels are opaque inside: copied, and only their edges blended).
 _CUT_FROM = 4000
-_CUTS: OrderedDict[int, tuple[Any, Cut | None]] = OrderedDict()
-_CUTS_LOCK = threading.Lock()
+#: At most this many sprite pixels have their cut remembered (the least recently pasted go first).
+_CUT_PIXELS = 4_000_000
+
+
+class _Cuts:
+    """The cuts of large sprites by the sprite (its id; a weak reference tells a sprite that
+    died from a new one with its id), least recently used first out, at most
+    :data:`_CUT_PIXELS` pixels of sprites in all. A cut keeps its sprite alive."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[int, tuple[Any, Cut | None, int]] = OrderedDict()
+        self._pixels = 0
+        self._lock = threading.Lock()
+
+    def get(self, sprite: Image.Image) -> Cut | None:
+        size = sprite.width * sprite.height
+        if size < _CUT_FROM:
+            return None
+        key = id(sprite)
+        with self._lock:
+            seen = self._items.get(key)
+            if seen is not None and seen[0]() is sprite:
+                self._items.move_to_end(key)
+                if seen[1] is not None:
+                    return seen[1]
+                first = False
+            else:
+                first = True
+        cut = None if first else Cut(sprite)  # the first paste only notes the sprite
+        with self._lock:
+            self._drop(key)
+            self._items[key] = (weakref.ref(sprite), cut, size if cut else 0)
+            self._pixels += size if cut else 0
+            while self._pixels > _CUT_PIXELS or len(self._items) > 1024:
+                self._drop(next(iter(self._items)))
+        return cut
+
+    def _drop(self, key: int) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._pixels -= old[2]
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._pixels = 0
+
+
+_CUTS = _Cuts()
 
 
 def _cut_of(sprite: Image.Image) -> Cut | None:
     """The :class:`Cut` of a large ``sprite`` pasted before (sprites are cached, so the same
-    object comes back), ``None`` for a small one or at its first paste. Never mutate a sprite
-    once it has been pasted."""
-    if sprite.width * sprite.height < _CUT_FROM:
-        return None
-    key = id(sprite)
-    with _CUTS_LOCK:
-        seen = _CUTS.get(key)
-        if seen is not None and seen[0]() is sprite:
-            _CUTS.move_to_end(key)
-            if seen[1] is not None:
-                return seen[1]
-            first = False
-        else:
-            first = True
-    cut = None if first else Cut(sprite)
-    with _CUTS_LOCK:
-        _CUTS[key] = (weakref.ref(sprite), cut)
-        _CUTS.move_to_end(key)
-        while len(_CUTS) > 512:
-            _CUTS.popitem(last=False)
-    return cut
+    object comes back), ``None`` for a small one or at its first paste. Never change a sprite's
+    pixels once it has been pasted."""
+    return _CUTS.get(sprite)
 
 
 def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
