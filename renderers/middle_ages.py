@@ -23,7 +23,9 @@
   breakdown (coins, empty estates) as the rules page scores it.
 
 Speed: the static layer (panels, row and column numbers, the legend) is built once per player
-count and language; tiles, icons and marks are cached sprites.
+count and language; tiles, icons and marks are cached sprites; each market tile with its number,
+the gold band, each event card and each seat card are drawn once per look and pasted after
+(:func:`renderers.common.region`): most come back unchanged move after move.
 """
 
 from __future__ import annotations

@@ -28,8 +28,9 @@ come from the catalogue (``games/medina/messages.py``) in English or Japanese.
 Speed: the plate, grid, labels, ring and towers are drawn once per board side and theme (a
 cached layer in :mod:`.board`, declared for the size checks); a render copies it and draws the
 pieces. What comes back unchanged move after move is cached by value and pasted: each palace
-(until it grows or is roofed), the legend (until a palace tile, a colour's palaces or the tea pool
-changes) and each seat card; merchants are pasted without Pillow's per-call checks. Every shortcut
+(until it grows or is roofed; copied where opaque, :class:`renderers.common.Cut`), each wall, the
+legend (until a palace tile, a colour's palaces or the tea pool changes) and each seat card with
+the tiles it holds; merchants are pasted without Pillow's per-call checks. Every shortcut
 gives the same pixels as drawing it all; a recording (the size tests) draws everything afresh.
 
 The parts: :mod:`.geometry` (where things go), :mod:`.pieces` (the palette and the sprites),
