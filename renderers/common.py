@@ -19,11 +19,12 @@ import re
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterator, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -718,7 +719,7 @@ class Cut:
     covers nothing (a slanted stick in strips of 16 rows blends half the pixels of its box; a layer
     of point labels, one band per row of labels)."""
 
-    __slots__ = ("sprite", "half", "pieces")
+    __slots__ = ("half", "pieces", "sprite")
 
     def __init__(self, sprite: Image.Image, band: int = 16) -> None:
         if sprite.mode != "RGBA":

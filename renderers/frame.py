@@ -19,8 +19,9 @@ words) is drawn at :data:`LABEL` px or more (10 px inline), the headline facts a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 

@@ -31,8 +31,9 @@ the gold band, each event card and each seat card are drawn once per look and pa
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Any, Callable
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -62,7 +63,7 @@ from renderers.common import (
     wrap_text,
 )
 
-__all__ = ["render", "draw", "geometry", "Geometry", "THEME", "ESTATE_FILL"]
+__all__ = ["ESTATE_FILL", "THEME", "Geometry", "draw", "geometry", "render"]
 
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]

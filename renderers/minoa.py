@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -56,8 +57,7 @@ from games.minoa.board import (
     VERTICES,
     screen_xy,
 )
-from renderers import common
-from renderers import palettes
+from renderers import common, palettes
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -76,11 +76,30 @@ from renderers.common import (
     text_width,
     within,
 )
-from renderers.frame import (HEADLINE, HEIGHT, LABEL, TEXT, WIDTH, Frame, Headline, Seat, layout, outcome,
-                             player_names)
+from renderers.frame import (
+    HEADLINE,
+    HEIGHT,
+    LABEL,
+    TEXT,
+    WIDTH,
+    Frame,
+    Headline,
+    Seat,
+    layout,
+    outcome,
+    player_names,
+)
 
-__all__ = ["render", "draw", "board_layout", "triangle_centroid", "triangle_points", "region_mark_point",
-           "Geometry", "LABEL_SIZE"]
+__all__ = [
+    "LABEL_SIZE",
+    "Geometry",
+    "board_layout",
+    "draw",
+    "region_mark_point",
+    "render",
+    "triangle_centroid",
+    "triangle_points",
+]
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]

@@ -3,15 +3,15 @@ building, city, colony, market, the City Watch, windmill, guild board and a pane
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Callable
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.messages import translate
-from renderers import frame
-from renderers import palettes
+from renderers import frame, palettes
 from renderers.common import (
     DEFAULT_THEME,
     Theme,
@@ -50,7 +50,14 @@ from renderers.madeira.sprites import (
     _die_sprite,
     _icon_sprite,
 )
-from renderers.madeira.view import _breakdown, _character_name, _check, _current_building, _decision, _last_target
+from renderers.madeira.view import (
+    _breakdown,
+    _character_name,
+    _check,
+    _current_building,
+    _decision,
+    _last_target,
+)
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 

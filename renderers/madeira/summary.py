@@ -3,18 +3,18 @@ frame (:mod:`renderers.frame`), readable at 550 x 400. The package docstring lis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.messages import translate
-from renderers import frame
-from renderers import palettes
+from renderers import frame, palettes
 from renderers.common import (
     DEFAULT_THEME,
-    cached,
     Theme,
+    cached,
     crown_sprite,
     darker,
     encode_png,
@@ -32,7 +32,17 @@ from renderers.common import (
     within,
     wrap_text,
 )
-from renderers.madeira.sprites import EDGE, FAINT, GUILDS, INK, REGION, RGB, _die_colours, _die_sprite, _icon_sprite
+from renderers.madeira.sprites import (
+    EDGE,
+    FAINT,
+    GUILDS,
+    INK,
+    REGION,
+    RGB,
+    _die_colours,
+    _die_sprite,
+    _icon_sprite,
+)
 from renderers.madeira.view import (
     _character_name,
     _check,

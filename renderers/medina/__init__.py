@@ -41,20 +41,21 @@ header, the legend and the seat cards); this module checks the view and puts the
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderers import frame as fr
 from renderers import palettes
 from renderers.common import DEFAULT_THEME, Theme, encode_png, region, within
-from renderers.medina.board import _Board, _base
+from renderers.medina.board import _base, _Board
 from renderers.medina.geometry import BoardLayout, Box, board_layout, frame_layout
 from renderers.medina.panels import _Panels
 from renderers.medina.pieces import BUILDING_RGB  # noqa: F401  (tests read ``renderers.medina.BUILDING_RGB``)
 
-__all__ = ["render", "draw", "board_layout", "BoardLayout"]
+__all__ = ["BoardLayout", "board_layout", "draw", "render"]
 
 _REQUIRED = ("game", "num_players", "width", "height", "colours", "building_colours", "palaces",
              "merchant_lines", "walls", "towers", "palace_tiles", "scores", "to_act")

@@ -6,6 +6,7 @@ turn's rings."""
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -66,7 +67,6 @@ from renderers.medina.pieces import (
     _tower_sprite,
     _well_sprite,
 )
-
 
 # --- the static layer ------------------------------------------------------------------------------
 
@@ -152,7 +152,7 @@ class _Board(_Canvas):
 
         street = max(2, round(c * 0.1))
         for line in view["merchant_lines"]:
-            for (ax, ay), (bx, by) in zip(line, line[1:]):
+            for (ax, ay), (bx, by) in pairwise(line):
                 d.line([lay.centre(ax, ay), lay.centre(bx, by)], fill=STREET, width=street)
 
         for palace in view["palaces"]:
