@@ -19,16 +19,17 @@ encode raises it, so read it with the render ms, which is what a player waits fo
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import renderers  # noqa: E402
-from bench.common import render_figures  # noqa: E402
-from games.ai import choose_move  # noqa: E402
-from games.registry import all_games  # noqa: E402
-from renderers.frame import inline_scale  # noqa: E402
+import renderers
+from bench.common import render_figures
+from games.ai import choose_move
+from games.registry import all_games
+from renderers.frame import inline_scale
 
 NAMES = ["山田太郎", "Zoë Ångström", "Kenji", "Alexandria", "さくら"]
 
@@ -70,12 +71,13 @@ def main() -> int:
             names = NAMES[:players]
             for label, state in states(game, players):
                 view = game.view(state, None)
-                measured = render_figures(lambda v: renderers.render(game.name, v, names=names), view, rounds)
+                render = functools.partial(renderers.render, game.name, names=names)
+                measured = render_figures(render, view, rounds)
                 print(row(game.name, f"{players}p {label}", measured))
                 worst = max(worst, (measured.figures["render / encode"], f"{game.name} {players}p {label}"))
                 if renderers.has_detail(game.name) and label == "middle":
-                    measured = render_figures(lambda v: renderers.render_detail(game.name, v, names=names),
-                                              view, rounds)
+                    detail = functools.partial(renderers.render_detail, game.name, names=names)
+                    measured = render_figures(detail, view, rounds)
                     print(row("", "(full)", measured))
     print(f"highest ratio {worst[0]:.2f} ({worst[1]}; target <= 1.5)")
     return 0

@@ -7,8 +7,9 @@ import contextlib
 import gc
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Self
 
 from games.ai import choose_move
 from games.core import Game
@@ -118,7 +119,7 @@ class StallMonitor:
         else:
             self.gc_pauses.append((time.perf_counter() - self._gc_start, info["generation"]))
 
-    def start(self) -> "StallMonitor":
+    def start(self) -> StallMonitor:
         self._cpu = (time.perf_counter(), time.thread_time(), time.process_time())
         gc.callbacks.append(self._gc)
         self._task = asyncio.create_task(self._run(), name="stall-monitor")
@@ -146,7 +147,7 @@ class StallMonitor:
     def full_gcs(self) -> int:
         return sum(1 for _, generation in self.gc_pauses if generation == 2)
 
-    async def __aenter__(self) -> "StallMonitor":
+    async def __aenter__(self) -> Self:
         self.start()
         await asyncio.sleep(0)
         return self

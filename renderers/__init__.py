@@ -14,7 +14,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["render", "render_detail", "has_renderer", "has_detail"]
+__all__ = ["has_detail", "has_renderer", "render", "render_detail"]
 
 #: Modules of this package that are helpers, not games.
 _NOT_GAMES = frozenset({"common", "frame", "messages"})

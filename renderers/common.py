@@ -17,11 +17,14 @@ import math
 import os
 import re
 import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -143,6 +146,11 @@ DEFAULT_THEME = Theme()
 # --- caches that recording clears -----------------------------------------------------------------
 
 _CACHES: list[Any] = []
+
+
+def register_cache(cache: Any) -> None:
+    """Have :func:`recording` clear ``cache`` (anything with a ``cache_clear()``) too."""
+    _CACHES.append(cache)
 
 
 def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
@@ -278,7 +286,7 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
 
 def reset_fonts() -> None:
     """Forget the loaded fonts and what they cover (after ``BOARD_FONT`` changed, in tests)."""
-    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask):
+    for cache in (_chain, _face, _coverage, displayable, _runs, _layout, _mask, _width, _fit, _wrap, _grounded):
         cache.cache_clear()
 
 
@@ -340,6 +348,38 @@ def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: Im
         blend(ink, 0)
 
 
+def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
+                fill: RGB, anchor: str, ground: tuple[RGB, tuple[float, float, float, float]]) -> bool:
+    """What :func:`_draw_line` draws (no stroke), pasted: the glyphs blended over the flat colour
+    of ``ground`` once and remembered (see :func:`_grounded`). Only when the glyphs lie inside its
+    box (all that colour); returns whether it pasted."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    colour, (zx0, zy0, zx1, zy1) = ground
+    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], colour)
+    x0, y0 = int(x) + dx, int(y) + dy
+    if not (zx0 <= x0 and zy0 <= y0 and x0 + w <= zx1 and y0 + h <= zy1):
+        return False
+    if w and h:
+        d.im.paste(pixels, (x0, y0, x0 + w, y0 + h))
+    return True
+
+
+@lru_cache(maxsize=256)
+def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, start: tuple[float, float], ink: int,
+              ground: RGB) -> tuple[Any, tuple[int, int], tuple[int, int]]:
+    """One line's glyphs blended over ``ground``, cut to where they have ink: (RGB pixels, their
+    offset from the text's position, their size). A text on a flat header comes back move after
+    move, and pasting it is cheaper than blending."""
+    mask, (dx, dy) = _mask(face, s, mode, anchor, 0, start)
+    box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+    if not box:
+        return Image.new("RGB", (0, 0)).im, (dx, dy), (0, 0)
+    image = Image.new("RGB", mask.size, ground)
+    ImageDraw.Draw(image).draw.draw_bitmap((0, 0), mask, ink)
+    return image.im.crop(box), (dx + box[0], dy + box[1]), (box[2] - box[0], box[3] - box[1])
+
+
 def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
     """The pixel box ``s`` covers when drawn by :func:`text` at ``(0, 0)``."""
     with _TEXT_LOCK:
@@ -347,6 +387,13 @@ def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tu
 
 
 def text_width(s: str, *, size: int, bold: bool = False) -> float:
+    """How far :func:`text` advances drawing ``s`` (remembered: a board measures the same
+    labels and names move after move, and :func:`fit_text` measures every cut it tries)."""
+    return _width(s, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _width(s: str, size: int, bold: bool) -> float:
     s = displayable(s, bold)
     chain = _chain(bold)
     with _TEXT_LOCK:
@@ -355,6 +402,11 @@ def text_width(s: str, *, size: int, bold: bool = False) -> float:
 
 def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
     """``s`` cut (with "…") to at most ``width`` pixels at ``size``: names on seat cards."""
+    return _fit(s, size, width, bold)
+
+
+@lru_cache(maxsize=4096)
+def _fit(s: str, size: int, width: float, bold: bool) -> str:
     s = displayable(s, bold)
     if text_width(s, size=size, bold=bold) <= width:
         return s
@@ -371,6 +423,11 @@ def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
 def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
     """``s`` broken into lines of at most ``width`` pixels (at spaces, or anywhere in Japanese),
     at most ``max_lines`` of them, the last cut with "…" if the text goes on."""
+    return list(_wrap(s, size, width, bold, max_lines))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[str, ...]:
     s = displayable(s, bold)
     lines: list[str] = []
     rest = s.strip()
@@ -389,7 +446,7 @@ def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines:
         rest = rest[cut:].lstrip()
     if rest and lines:
         lines[-1] = fit_text(lines[-1] + " " + rest, size=size, width=width, bold=bold)
-    return lines
+    return tuple(lines)
 
 
 def _is_cjk(ch: str) -> bool:
@@ -488,18 +545,24 @@ def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]
 
 
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, fill: RGB,
-         anchor: str = "la", bold: bool = False, role: str = "text", **options: Any) -> None:
+         anchor: str = "la", bold: bool = False, role: str = "text",
+         ground: tuple[RGB, tuple[float, float, float, float]] | None = None, **options: Any) -> None:
     """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
     at the left middle), each character in the first font of the chain that has it; characters
     none has become :data:`MISSING_GLYPH`. ``role`` is what the text is for (see
-    :class:`Drawn`). Safe to call from several threads."""
+    :class:`Drawn`). ``ground``: (colour, box), a box of the image that holds only that flat
+    colour (a header's free part): a text whose glyphs lie inside it is pasted as remembered,
+    blended over that colour once; the same pixels. Safe to call from several threads."""
     s = displayable(s, bold)
     with _TEXT_LOCK:
         placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
         # one line with at most a stroke (every board text): remembered glyph masks; else Pillow
         fast = "\n" not in s and set(options) <= {"stroke_width", "stroke_fill"} and d.mode in ("RGB", "RGBA")
         if len(placed) == 1:
-            if fast:
+            if fast and ground is not None and not options and d.mode == "RGB" and \
+                    _paste_line(d, xy, s, placed[0][2], fill, anchor, ground):
+                pass
+            elif fast:
                 _draw_line(d, xy, s, placed[0][2], fill, anchor, **options)
             else:
                 d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
@@ -551,6 +614,67 @@ def supersampled(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, f
     return big.reduce(factor)
 
 
+#: Sprites of at least this many pixels are pasted through a :class:`Cut` of them from their second
+#: paste on (cards and panels are opaque inside: copied, and only their edges blended).
+_CUT_FROM = 4000
+#: At most this many sprite pixels have their cut remembered (the least recently pasted go first).
+_CUT_PIXELS = 4_000_000
+
+
+class _Cuts:
+    """The cuts of large sprites by the sprite (its id; a weak reference tells a sprite that
+    died from a new one with its id), least recently used first out, at most
+    :data:`_CUT_PIXELS` pixels of sprites in all. A cut keeps its sprite alive."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[int, tuple[Any, Cut | None, int]] = OrderedDict()
+        self._pixels = 0
+        self._lock = threading.Lock()
+
+    def get(self, sprite: Image.Image) -> Cut | None:
+        size = sprite.width * sprite.height
+        if size < _CUT_FROM:
+            return None
+        key = id(sprite)
+        with self._lock:
+            seen = self._items.get(key)
+            if seen is not None and seen[0]() is sprite:
+                self._items.move_to_end(key)
+                if seen[1] is not None:
+                    return seen[1]
+                first = False
+            else:
+                first = True
+        cut = None if first else Cut(sprite)  # the first paste only notes the sprite
+        with self._lock:
+            self._drop(key)
+            self._items[key] = (weakref.ref(sprite), cut, size if cut else 0)
+            self._pixels += size if cut else 0
+            while self._pixels > _CUT_PIXELS or len(self._items) > 1024:
+                self._drop(next(iter(self._items)))
+        return cut
+
+    def _drop(self, key: int) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._pixels -= old[2]
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._pixels = 0
+
+
+_CUTS = _Cuts()
+
+
+def _cut_of(sprite: Image.Image) -> Cut | None:
+    """The :class:`Cut` of a large ``sprite`` pasted before (sprites are cached, so the same
+    object comes back), ``None`` for a small one or at its first paste. Never change a sprite's
+    pixels once it has been pasted."""
+    return _CUTS.get(sprite)
+
+
 def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     """Composite an RGBA ``sprite`` onto ``image`` with its centre at ``centre``."""
     paste(image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
@@ -559,7 +683,17 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, 
 def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """Composite an RGBA ``sprite`` onto ``image`` with its top left corner at ``xy`` (recorded
     as a sprite when ``image`` is a declared canvas layer, see :func:`on_canvas`)."""
-    image.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+    cut = _cut_of(sprite) if image.mode == "RGB" and sprite.mode == "RGBA" else None
+    if cut is not None:  # a card or a panel: opaque inside, only its edges blended
+        image.load()
+        cut.paste(image.im, xy)
+    elif sprite.mode == "RGBA" and image.mode in ("RGB", "RGBA"):
+        # what ``image.paste(sprite, xy, sprite)`` does, without its checks (a board pastes dozens)
+        image.load()
+        pixels = sprite.im
+        image.im.paste(pixels, (xy[0], xy[1], xy[0] + sprite.width, xy[1] + sprite.height), pixels)
+    else:
+        image.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
     recorder = _RECORDER.get()
     if recorder is not None and not recorder.paused:
         placed = recorder.layers.get(id(image))
@@ -569,6 +703,165 @@ def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
             if box is not None:  # a fully transparent sprite covers nothing
                 recorder.note("sprite", "sprite", (ox + (xy[0] + box[0]) * k, oy + (xy[1] + box[1]) * k,
                                                    ox + (xy[0] + box[2]) * k, oy + (xy[1] + box[3]) * k), 0)
+
+
+_COVERED = re.compile(rb"[^\x00]+")
+
+
+class Cut:
+    """An RGBA sprite (or a mostly clear layer) cut into the rectangles that hold anything, ready
+    to composite without Pillow's per-call checks: pasting the pieces gives the very pixels of
+    ``image.paste(sprite, xy, sprite)``, but touches only what the sprite covers.
+
+    Rows are taken in bands, each cut into its runs of covered columns: rows that cover the same
+    columns in the same way form one band (the flat parts of a palace: their pieces are opaque and
+    copied, not blended); other rows form bands of at most ``band`` rows, ended early by a row that
+    covers nothing (a slanted stick in strips of 16 rows blends half the pixels of its box; a layer
+    of point labels, one band per row of labels)."""
+
+    __slots__ = ("half", "pieces", "sprite")
+
+    def __init__(self, sprite: Image.Image, band: int = 16) -> None:
+        if sprite.mode != "RGBA":
+            raise ValueError(f"a Cut needs an RGBA sprite, not {sprite.mode}")
+        self.sprite = sprite
+        self.half = (sprite.width / 2, sprite.height / 2)
+        alpha = sprite.getchannel("A")
+        width, height = sprite.size
+        data = alpha.tobytes()
+        rows = [data[y * width:(y + 1) * width] for y in range(height)]
+        empty = bytes(width)
+        pieces: list[tuple[tuple[int, int, int, int], Any, bool]] = []
+        y = 0
+        while y < height:
+            if rows[y] == empty:
+                y += 1
+                continue
+            end = y + 1
+            if end < height and rows[end] == rows[y]:
+                while end < height and rows[end] == rows[y]:
+                    end += 1
+            else:
+                while (end < height and end - y < band and rows[end] != empty
+                       and not (end + 1 < height and rows[end + 1] == rows[end])):
+                    end += 1
+            self._band(sprite, alpha, y, end, pieces)
+            y = end
+        self.pieces = tuple(pieces)
+
+    @staticmethod
+    def _band(sprite: Image.Image, alpha: Image.Image, y0: int, y1: int,
+              pieces: list[tuple[tuple[int, int, int, int], Any, bool]]) -> None:
+        rows = y1 - y0
+        columns = alpha.crop((0, y0, sprite.width, y1)).transpose(Image.Transpose.TRANSPOSE).tobytes()
+        covered = bytes(max(columns[x * rows:(x + 1) * rows]) for x in range(sprite.width))
+        for run in _COVERED.finditer(covered):
+            x0, x1 = run.span()
+            box = (x0, y0, x1, y1)
+            solid = min(columns[x0 * rows:x1 * rows]) == 255
+            pixels = sprite.crop(box)
+            pieces.append((box, (pixels.convert("RGB") if solid else pixels).im, solid))
+
+    def paste(self, core: Any, xy: tuple[int, int]) -> None:
+        """Onto ``core`` (the pixels of a loaded RGB image) with the sprite's top left at ``xy``."""
+        x, y = xy
+        for (x0, y0, x1, y1), pixels, solid in self.pieces:
+            if solid:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1), pixels)
+
+    def paste_centred(self, core: Any, centre: tuple[float, float]) -> None:
+        """Onto ``core`` centred at ``centre``, rounded as :func:`paste_centred` does."""
+        x, y = round(centre[0] - self.half[0]), round(centre[1] - self.half[1])
+        for (x0, y0, x1, y1), pixels, solid in self.pieces:
+            if solid:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1), pixels)
+
+
+def blitter(image: Image.Image) -> Callable[[Cut, tuple[float, float]], None]:
+    """``blit(cut, centre)``: ``paste_centred(image, cut.sprite, centre)``, fast; through
+    :func:`paste_centred` while a :func:`recording` runs, so the tests still see every sprite
+    and its box. ``image`` is an RGB canvas."""
+    if recording_active():
+        return lambda cut, centre: paste_centred(image, cut.sprite, centre)
+    image.load()
+    core = image.im
+    return lambda cut, centre: cut.paste_centred(core, centre)
+
+
+class RegionCache:
+    """Canvas regions by what they show (see :func:`region`): the least recently used goes first
+    once they hold more than ``max_pixels`` pixels together. Safe to use from several threads."""
+
+    def __init__(self, max_pixels: int) -> None:
+        self.max_pixels = max_pixels
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._pixels = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self._lock:
+            pixels = self._items.get(key)
+            if pixels is not None:
+                self._items.move_to_end(key)
+            return pixels
+
+    def put(self, key: Hashable, pixels: Image.Image) -> None:
+        size = pixels.width * pixels.height
+        if size > self.max_pixels:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._pixels -= old.width * old.height
+            self._items[key] = pixels
+            self._pixels += size
+            while self._pixels > self.max_pixels:
+                _, dropped = self._items.popitem(last=False)
+                self._pixels -= dropped.width * dropped.height
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def pixels(self) -> int:
+        return self._pixels
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._pixels = 0
+
+
+#: The regions every renderer remembers: 8 million pixels (about 32 MB) in all, a few hundred
+#: seat cards and panels or a few whole full boards' worth of sections.
+REGIONS = RegionCache(max_pixels=8_000_000)
+_CACHES.append(REGIONS)
+
+
+def region(image: Image.Image, box: tuple[int, int, int, int], key: Hashable, paint: Callable[[], Any]) -> None:
+    """Draw the part of ``image`` inside ``box`` with ``paint()``, or paste what that drew there
+    the last time with the same ``key``: a seat card, a legend or a section of a board that comes
+    back unchanged move after move costs one paste.
+
+    ``paint`` must draw only inside ``box`` (an integer box of ``image``), and ``key`` must name
+    everything it reads and what ``box`` holds before it (the static layer under it), so the pixels
+    pasted are the very ones it would draw. While a :func:`recording` runs it always paints, so
+    every text and sprite is measured."""
+    if recording_active():
+        paint()
+        return
+    full = (key, box, image.mode, image.size)
+    pixels = REGIONS.get(full)
+    if pixels is not None:
+        image.load()
+        image.im.paste(pixels.im, box)
+        return
+    paint()
+    REGIONS.put(full, image.crop(box))
 
 
 def capsule(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], width: float,

@@ -19,8 +19,9 @@ words) is drawn at :data:`LABEL` px or more (10 px inline), the headline facts a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -37,6 +38,7 @@ from renderers.common import (
     on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     text,
@@ -122,16 +124,23 @@ class Headline:
 
 @dataclass
 class Frame:
-    """One image being drawn: the canvas, its layout, the seats and the language."""
+    """One image being drawn: the canvas, its layout, the seats and the language. ``base`` is the
+    game's static layer (an RGB image of the canvas' size, drawn once and cached): the canvas
+    starts as a copy of it instead of blank."""
 
     seats: Sequence[Seat]
     lang: str = "en"
     theme: Theme = DEFAULT_THEME
     lay: Layout = field(default_factory=layout)
+    base: Image.Image | None = field(default=None, repr=False, compare=False)
     image: Image.Image = field(init=False)
 
     def __post_init__(self) -> None:
-        self.image = canvas(self.lay, self.theme)
+        if self.base is None:
+            self.image = canvas(self.lay, self.theme)
+        else:
+            self.image = self.base.copy()
+            on_canvas(self.image)
 
     def say(self, key: str, **params: object) -> str:
         return translate(key, self.lang, **params)
@@ -146,7 +155,7 @@ class Frame:
         d = ImageDraw.Draw(self.image)
         x0, y0, x1, y1 = self.lay.header
         theme = self.theme
-        d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+        d.rectangle([x0, y0, x1, y1 - 1], fill=self.header_ground)
         d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
         last_width = self._draw_last(d, headline) if headline.outcome is None else 0
         left, right = x0 + MARGIN, x1 - MARGIN - last_width - (MARGIN if last_width else 0)
@@ -155,6 +164,11 @@ class Frame:
                 self._draw_outcome(d, headline, left, right)
             else:
                 self._draw_turn(d, headline, left, right)
+
+    @property
+    def header_ground(self) -> RGB:
+        """The header's flat colour (its texts are pasted over it, see :func:`renderers.common.text`)."""
+        return mix(self.theme.background, self.theme.card, 0.6)
 
     def _draw_turn(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -172,11 +186,13 @@ class Frame:
         else:
             who = self.say("board.start")
         x += 4
+        ground = self.header_ground
         text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
         if headline.decision:
             line = fit_text(headline.decision, size=HEADLINE, width=right - left)
-            text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline")
+            text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline",
+                 ground=(ground, (left, y0 + 44, right, y1 - 3)))
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -186,11 +202,12 @@ class Frame:
             paste_centred(self.image, crown, (left + 20, y0 + 26))
             x = left + 50
         title = f"{self.say('board.game_over')} · {headline.outcome}"
+        ground = self.header_ground
         text(d, (x, y0 + 26), fit_text(title, size=30, width=right - x, bold=True), size=30,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
         if headline.detail:
             text(d, (left, y1 - 20), fit_text(headline.detail, size=HEADLINE, width=right - left), size=HEADLINE,
-                 fill=self.theme.text, anchor="lm", role="headline")
+                 fill=self.theme.text, anchor="lm", role="headline", ground=(ground, (left, y0 + 44, right, y1 - 3)))
 
     def _draw_last(self, d: ImageDraw.ImageDraw, headline: Headline) -> int:
         """The last move, right-aligned in the header; returns the width used (0 if none)."""
@@ -206,8 +223,9 @@ class Frame:
         right = x1 - MARGIN
         left = right - width
         with within((left - 8, y0, right + 10, y1)):  # the highlight band reaches 8 px past the text
-            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra")
             cy = y1 - 26
+            text(d, (right, y0 + 6), caption, size=TEXT + 2, fill=self.theme.muted, anchor="ra",
+                 ground=(self.header_ground, (left - 8, y0, right + 10, cy - 21)))
             shown = fit_text(notation, size=size, width=width - (40 if seat else 0), bold=True)
             w = text_width(shown, size=size, bold=True)
             # the last move's mark: the highlight hue as a rounded band behind the notation
@@ -249,6 +267,21 @@ class Frame:
         return [boxes[i] for i in sorted(boxes)]
 
     def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
+        """The card of ``seat`` in ``box``, pasted from :func:`renderers.common.region` when the
+        same seat looked the same before (most cards come back unchanged move after move). The
+        region takes the pixel column left of the card too (the acting seat's pointer); the side
+        column must hold only the theme's background under the cards."""
+        x0, y0, x1, y1 = box
+        region(self.image, (x0 - 1, y0, x1, y1),
+               ("frame.card", type(self).__qualname__, seat, final, self.theme, self.lang, self.card_extra(seat)),
+               lambda: self._paint_card(seat, box, final))
+
+    def card_extra(self, seat: Seat) -> Any:
+        """What a game adds to a seat's card beyond :class:`Seat` (it overrides
+        :meth:`_paint_card` to draw it): part of the card's cache key. None here."""
+        return None
+
+    def _paint_card(self, seat: Seat, box: Box, final: bool) -> None:
         theme = self.theme
         d = ImageDraw.Draw(self.image)
         x0, y0, x1, y1 = box

@@ -23,15 +23,17 @@
   breakdown (coins, empty estates) as the rules page scores it.
 
 Speed: the static layer (panels, row and column numbers, the legend) is built once per player
-count and language; tiles, icons and marks are cached sprites.
+count and language; tiles, icons and marks are cached sprites; each market tile with its number,
+the gold band, each event card and each seat card are drawn once per look and pasted after
+(:func:`renderers.common.region`): most come back unchanged move after move.
 """
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -49,9 +51,9 @@ from renderers.common import (
     encode_png,
     fit_text,
     mix,
-    on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     supersampled,
@@ -61,7 +63,7 @@ from renderers.common import (
     wrap_text,
 )
 
-__all__ = ["render", "draw", "geometry", "Geometry", "THEME", "ESTATE_FILL"]
+__all__ = ["ESTATE_FILL", "THEME", "Geometry", "draw", "geometry", "render"]
 
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -479,9 +481,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "e
     acting = tuple(view.get("to_act") or ())
     seats = [fr.Seat(seat=i, colour=colours[i], name=shown[i], acting=i in acting and not finished,
                      rank=result["ranks"][i] if result else None) for i in range(n)]
-    f = fr.Frame(seats, lang=lang, theme=theme, lay=g.frame)
-    f.image = _base(n, lang, theme).copy()
-    on_canvas(f.image)
+    f = fr.Frame(seats, lang=lang, theme=theme, lay=g.frame, base=_base(n, lang, theme))
     f.draw_header(_headline(view, shown, lang, result))
     _draw_market(f.image, view, g, colours, theme)
     pending = view.get("pending") or {}
@@ -519,7 +519,6 @@ def _tie_words(result: dict[str, Any], names: list[str], lang: str) -> str | Non
 
 
 def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: list[RGB], theme: Theme) -> None:
-    d = ImageDraw.Draw(img)
     t = g.tile
     nxt = view.get("next_row")
     cur = view.get("current_row")
@@ -528,25 +527,27 @@ def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: l
     with within(g.market):
         for r, row in enumerate(view["rows"]):
             x0, y0, x1, y1 = g.row_box(r)
-            if r == nxt and not view.get("finished"):  # the row the lords go to
+            banded = r == nxt and not view.get("finished")
+            if banded:  # the row the lords go to
                 band = rounded_box_sprite(x1 - x0 - 8, y1 - y0 - 4, GOLD + (50,), GOLD + (150,), 2.0, 10)
-                paste(img, band, (x0 + 4, y0 + 2))
+                region(img, (x0 + 4, y0 + 2, x1 - 4, y1 - 2), ("middle_ages.band", g.n, theme),
+                       partial(paste, img, band, (x0 + 4, y0 + 2)))
                 paste_centred(img, arrow_sprite(18, darker(GOLD, 0.2)), (x0 + 9, (y0 + y1) / 2))
             elif r == cur and not view.get("finished"):
                 paste_centred(img, arrow_sprite(14, theme.label), (x0 + 9, (y0 + y1) / 2))
             for c, slot in enumerate(row):
                 cx, cy = g.slot_centre(r, c)
-                if lit == [r, c]:  # the last action: a ring in the highlight hue around the slot
+                ringed = lit == [r, c]
+                if ringed:  # the last action: a ring in the highlight hue around the slot
                     ring = rounded_box_sprite(t + 16, t + 16, (0, 0, 0, 0), theme.highlight, 7.0, t * 0.18)
                     paste_centred(img, ring, (cx, cy))
                 tile = slot.get("tile")
                 if tile:
-                    paste_centred(img, tile_sprite(tile["estate"], tile["deck"], tile["farmers"], tile["chests"], t),
-                                  (cx, cy))
-                    bw, bh = badge_size(t)
-                    bx, by = cx - t / 2 + 3 + bw / 2, cy - t / 2 + 3 + bh / 2
-                    text(d, (bx, by), str(tile["number"]), size=fr.LABEL, fill=(255, 255, 255), anchor="mm",
-                         bold=True, role="label")
+                    # the tile and its number, over the slot, the band and the ring under it
+                    x, y = round(cx - t / 2), round(cy - t / 2)
+                    key = ("middle_ages.tile", g.n, theme, banded, ringed, tile["estate"], tile["deck"],
+                           tile["farmers"], tile["chests"], tile["number"])
+                    region(img, (x, y, x + t, y + t), key, partial(_draw_tile, img, tile, (cx, cy), t))
                 scout = slot.get("scout")
                 if scout is not None:
                     sx, sy = cx + t / 2 - 12, cy + t / 2 - 12
@@ -555,6 +556,15 @@ def _draw_market(img: Image.Image, view: dict[str, Any], g: Geometry, colours: l
                 lord = slot.get("lord")
                 if lord is not None:
                     paste_centred(img, seat_mark(36, lord, colours[lord]), (cx + t / 2 - 14, cy - t / 2 + 14))
+
+
+def _draw_tile(img: Image.Image, tile: dict[str, Any], centre: Point, t: int) -> None:
+    """A face-up tile of the market, ``t`` pixels square, and its number (a label)."""
+    cx, cy = centre
+    paste_centred(img, tile_sprite(tile["estate"], tile["deck"], tile["farmers"], tile["chests"], t), centre)
+    bw, bh = badge_size(t)
+    text(ImageDraw.Draw(img), (cx - t / 2 + 3 + bw / 2, cy - t / 2 + 3 + bh / 2), str(tile["number"]),
+         size=fr.LABEL, fill=(255, 255, 255), anchor="mm", bold=True, role="label")
 
 
 def _draw_events(img: Image.Image, view: dict[str, Any], g: Geometry, lang: str, theme: Theme) -> None:
@@ -593,21 +603,15 @@ def _paint_event(img: Image.Image, box: Box, data: dict[str, Any], lang: str, th
 
 
 def _paste_layer(img: Image.Image, kind: str, box: Box, data: dict[str, Any], lang: str, theme: Theme) -> None:
-    """Paste the cached layer of a card (what it shows is ``data``); a seat card or an event card
-    is drawn again only when what it shows changes."""
-    layer = _layer(kind, json.dumps(data, sort_keys=True), box, lang, theme)
-    img.paste(layer, box[:2])
+    """A seat card or an event card (what it shows is ``data``), pasted from
+    :func:`renderers.common.region` when it looks as before: drawn again only when what it shows
+    changes."""
+    paint = _paint_event if kind == "event" else _paint_card
 
-
-@cached(maxsize=96)
-def _layer(kind: str, key: str, box: Box, lang: str, theme: Theme) -> Image.Image:
-    x0, y0, x1, y1 = box
-    layer = Image.new("RGB", (x1 - x0, y1 - y0), theme.background)
-    on_canvas(layer, offset=(x0, y0))
-    with within(box):
-        (_paint_event if kind == "event" else _paint_card)(layer, (0, 0, x1 - x0, y1 - y0), json.loads(key), lang,
-                                                            theme)
-    return layer
+    def draw() -> None:
+        with within(box):
+            paint(img, box, data, lang, theme)
+    region(img, box, ("middle_ages." + kind, repr(data), lang, theme), draw)
 
 
 def _draw_candidates(img: Image.Image, view: dict[str, Any], g: Geometry, pending: dict[str, Any], lang: str,

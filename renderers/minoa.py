@@ -21,20 +21,24 @@
 
 Speed: the background, plate and empty grid (:func:`_base`) and the labelled pills do not depend
 on the view and are built once per theme (the pills with :func:`renderers.common.cached`, so
-recording measures the labels again). A render starts from a copy of the base, tints the claimed
-triangles (redrawing the grid only on their empty edges), pastes cached stick and mark sprites cut
-to the strips they cover, and pastes the pills' layer only where it holds pills. Seat cards, team
-bands and the supply card are cached by value (:func:`_panel`): most come back unchanged move
-after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
+recording measures the labels again). A render starts from a copy of the base and pastes the
+claimed regions' tints (drawn once per set of regions, the grid redrawn on their empty edges).
+The pieces (halos, sticks, rings, pills, marks: cached sprites cut to what they cover,
+:class:`renderers.common.Cut`) start from the nearest board drawn before (:class:`_Boards`):
+only the places where the two differ, a move's worth, are drawn afresh. Seat cards, team bands
+and the supply card are cached by value (:func:`renderers.common.region`): most come back
+unchanged move after move. Every shortcut gives the same pixels as drawing it all. :func:`board_layout`,
 :func:`triangle_centroid` and :func:`region_mark_point` expose the geometry (tests sample pixels).
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -53,8 +57,7 @@ from games.minoa.board import (
     VERTICES,
     screen_xy,
 )
-from renderers import common
-from renderers import palettes
+from renderers import common, palettes
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -73,11 +76,30 @@ from renderers.common import (
     text_width,
     within,
 )
-from renderers.frame import (HEADLINE, HEIGHT, LABEL, TEXT, WIDTH, Frame, Headline, Seat, layout, outcome,
-                             player_names)
+from renderers.frame import (
+    HEADLINE,
+    HEIGHT,
+    LABEL,
+    TEXT,
+    WIDTH,
+    Frame,
+    Headline,
+    Seat,
+    layout,
+    outcome,
+    player_names,
+)
 
-__all__ = ["render", "draw", "board_layout", "triangle_centroid", "triangle_points", "region_mark_point",
-           "Geometry", "LABEL_SIZE"]
+__all__ = [
+    "LABEL_SIZE",
+    "Geometry",
+    "board_layout",
+    "draw",
+    "region_mark_point",
+    "render",
+    "triangle_centroid",
+    "triangle_points",
+]
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
@@ -198,130 +220,11 @@ def _base(theme: Theme) -> Image.Image:
     return image
 
 
-class _Frame(Frame):
-    """The shared frame on a copy of :func:`_base` instead of a blank canvas, its seat cards
-    pasted from :func:`_card` (a card comes back unchanged in most moves)."""
-
-    def __post_init__(self) -> None:
-        self.image = _base(self.theme).copy()
-        common.on_canvas(self.image)
-
-    def _draw_card(self, seat: Seat, box: Box, final: bool) -> None:
-        _paste_panel(self, _paint_card, box, (seat, final))
-
-
-class _Scratch(Frame):
-    """A frame whose canvas is set by hand (see :func:`_panel`)."""
-
-    def __post_init__(self) -> None:
-        pass
-
-
-def _paint_card(frame: Frame, box: Box, seat: Seat, final: bool) -> None:
-    Frame._draw_card(frame, seat, box, final)
-
-
-@common.cached(maxsize=128)
-def _panel(paint: Callable[..., None], box: Box, args: tuple[Any, ...], theme: Theme,
-           lang: str) -> tuple[tuple[int, int], Image.Image]:
-    """What ``paint(frame, box, *args)`` draws on the empty side column, with the column one
-    pixel left of ``box`` (the acting seat's pointer): (top left corner on the canvas, RGB
-    pixels to paste there). A seat card or band comes back unchanged in most moves. Drawn on a
-    scratch canvas shifted by even amounts, so every rounding falls as on the canvas, and
-    declared on the canvas, so a recording measures its texts where they land."""
-    x0, y0, x1, y1 = box
-    ox, oy = (x0 - 1) // 2 * 2, y0 // 2 * 2
-    scratch = _Scratch(seats=(), lang=lang, theme=theme)
-    scratch.image = Image.new("RGB", (x1 - ox, y1 - oy), theme.background)
-    common.on_canvas(scratch.image, offset=(ox, oy))
-    paint(scratch, (x0 - ox, y0 - oy, x1 - ox, y1 - oy), *args)
-    return (ox, oy), scratch.image
-
-
 def _paste_panel(frame: Frame, paint: Callable[..., None], box: Box, args: tuple[Any, ...]) -> None:
-    """``paint(frame, box, *args)`` on the side column, from :func:`_panel`."""
-    xy, pixels = _panel(paint, box, args, frame.theme, frame.lang)
-    frame.image.paste(pixels, xy)
-
-
-def _pieces(layer: Image.Image) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
-    """The parts of a mostly transparent RGBA ``layer`` that hold anything: its bands of rows
-    with some alpha, each cut into runs of such columns, as (box, pixels) to paste with their own
-    alpha. Pasting only these gives the same pixels as pasting the layer, in a fraction of the time."""
-    alpha = layer.getchannel("A")
-    width, height = layer.size
-    rows = alpha.tobytes()
-
-    def runs(flags: list[bool]) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        for i, flag in enumerate(flags):
-            if flag:
-                if out and out[-1][1] == i:
-                    out[-1] = (out[-1][0], i + 1)
-                else:
-                    out.append((i, i + 1))
-        return out
-
-    pieces = []
-    for y0, y1 in runs([rows[y * width:(y + 1) * width].count(0) != width for y in range(height)]):
-        columns = alpha.crop((0, y0, width, y1)).transpose(Image.Transpose.TRANSPOSE).tobytes()
-        band = y1 - y0
-        for x0, x1 in runs([columns[x * band:(x + 1) * band].count(0) != band for x in range(width)]):
-            box = (x0, y0, x1, y1)
-            pieces.append((box, layer.crop(box)))
-    return tuple(pieces)
-
-
-#: Rows per strip of a :class:`_Sprite`: a slanted stick cut in strips, each cropped to what it
-#: covers, blends about half the pixels of its box.
-_STRIP = 16
-
-
-class _Sprite:
-    """A sprite cut in strips of rows, each cropped to the pixels it covers, ready to composite
-    at a centre without Pillow's per-call checks: what :func:`renderers.common.paste_centred`
-    does, pixel for pixel, blending far fewer transparent pixels."""
-
-    __slots__ = ("sprite", "half", "strips")
-
-    def __init__(self, sprite: Image.Image) -> None:
-        self.sprite = sprite
-        self.half = (sprite.width / 2, sprite.height / 2)
-        alpha = sprite.getchannel("A")
-        strips = []
-        for top in range(0, sprite.height, _STRIP):
-            box = alpha.crop((0, top, sprite.width, min(top + _STRIP, sprite.height))).getbbox()
-            if box is not None:
-                box = (box[0], top + box[1], box[2], top + box[3])
-                strips.append((box, sprite.crop(box).im))
-        self.strips = tuple(strips)
-
-    def paste(self, core: Any, centre: Point) -> None:
-        """Onto ``core``, the pixels of a loaded RGB image."""
-        x, y = round(centre[0] - self.half[0]), round(centre[1] - self.half[1])
-        for (x0, y0, x1, y1), strip in self.strips:
-            core.paste(strip, (x + x0, y + y0, x + x1, y + y1), strip)
-
-
-def _blitter(image: Image.Image) -> Callable[[_Sprite, Point], None]:
-    """``blit(sprite, centre)``: ``paste_centred(image, sprite.sprite, centre)``, fast; through
-    :func:`renderers.common.paste_centred` while a recording runs, so the tests still see every
-    sprite and its box."""
-    if common.recording_active():
-        return lambda sprite, centre: paste_centred(image, sprite.sprite, centre)
-    image.load()
-    core = image.im
-    return lambda sprite, centre: sprite.paste(core, centre)
-
-
-def _paste_pieces(image: Image.Image, pieces: tuple[tuple[tuple[int, int, int, int], Any], ...],
-                  offset: tuple[int, int]) -> None:
-    """Composite the :func:`_pieces` of a layer onto ``image`` with the layer's corner at ``offset``."""
-    image.load()
-    core = image.im
-    ox, oy = offset
-    for (x0, y0, x1, y1), piece in pieces:
-        core.paste(piece.im, (x0 + ox, y0 + oy, x1 + ox, y1 + oy), piece.im)
+    """``paint(frame, box, *args)`` on the side column, pasted from :func:`renderers.common.region`
+    when the same band or card was drawn before (most come back unchanged move after move)."""
+    common.region(frame.image, box, ("minoa." + paint.__name__, args, frame.theme, frame.lang),
+                  lambda: paint(frame, box, *args))
 
 
 @lru_cache(maxsize=8)
@@ -353,9 +256,9 @@ def _pills(theme: Theme) -> Image.Image:
 
 
 @common.cached(maxsize=4)
-def _pill_pieces(theme: Theme) -> tuple[tuple[tuple[int, int, int, int], Any], ...]:
-    """:func:`_pills` cut to the pills themselves (see :func:`_pieces`)."""
-    return _pieces(_pills(theme))
+def _pill_cut(theme: Theme) -> common.Cut:
+    """:func:`_pills` cut to the pills themselves, to paste fast (see :class:`renderers.common.Cut`)."""
+    return common.Cut(_pills(theme), band=64)
 
 
 def _direction(d: int) -> Point:
@@ -364,18 +267,18 @@ def _direction(d: int) -> Point:
 
 
 @lru_cache(maxsize=32)
-def _stick(d: int, fill: RGB, edge: RGB | None, width: float) -> _Sprite:
-    return _Sprite(_stick_sprite(d, fill, edge, width))
+def _stick(d: int, fill: RGB, edge: RGB | None, width: float) -> common.Cut:
+    return common.Cut(_stick_sprite(d, fill, edge, width))
 
 
 @lru_cache(maxsize=64)
-def _mark(diameter: int, seat: int, fill: RGB) -> _Sprite:
-    return _Sprite(seat_mark(diameter, seat, fill))
+def _mark(diameter: int, seat: int, fill: RGB) -> common.Cut:
+    return common.Cut(seat_mark(diameter, seat, fill))
 
 
 @lru_cache(maxsize=8)
-def _ring(theme: Theme) -> _Sprite:
-    return _Sprite(_pill_sprite(theme, theme.highlight))
+def _ring(theme: Theme) -> common.Cut:
+    return common.Cut(_pill_sprite(theme, theme.highlight))
 
 
 @lru_cache(maxsize=32)
@@ -463,7 +366,7 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     colours = [theme.seat_colour(c) for c in view["colours"]]
     shown = player_names(names, n, lang)
     seats = _seats(view, shown, colours, lang)
-    frame = _Frame(seats, lang=lang, theme=theme)
+    frame = Frame(seats, lang=lang, theme=theme, base=_base(theme))
     frame.draw_header(_headline(view, shown, lang))
     _draw_board(frame.image, view, colours, theme)
     _draw_side(frame, view, lang)
@@ -557,49 +460,339 @@ def _draw_board(img: Image.Image, view: dict[str, Any], colours: list[RGB], them
     lay = board_layout()
     with within(lay.box):
         # the plate and the empty grid are already on the canvas (_base)
-        d = ImageDraw.Draw(img)
         claimed = [r for r in view["regions"] if r.get("status") == "claimed" and r.get("owner") is not None]
-        edges: set[int] = set()
-        for region in claimed:
-            tint = common.mix(theme.board, colours[region["owner"]], theme.tint_amount)
-            for t in region["triangles"]:
-                d.polygon(triangle_points(t), fill=tint)
-                edges.update(TRIANGLE_LINES[t])
         lines = view["lines"]
-        # the grid again where a tint covered it, but for lines a stick will cover anyway
-        for line in sorted(edges):
-            if lines[line] is None:
-                a, b = LINE_ENDS[line]
-                d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
-
-        blit = _blitter(img)
+        if claimed:
+            tints = tuple((colours[r["owner"]], tuple(r["triangles"])) for r in claimed)
+            edges = {line for _, triangles in tints for t in triangles for line in TRIANGLE_LINES[t]}
+            empty = tuple(sorted(line for line in edges if lines[line] is None))
+            common.region(img, _tint_box(tuple(t for _, triangles in tints for t in triangles)),
+                          ("minoa.tints", tints, empty, theme), lambda: _draw_tints(img, tints, empty, theme))
         last = view.get("last") or {}
-        lit = list(last.get("lines") or ())
-        for line in lit:
-            blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
-        rims = []
-        blacks = [_stick(direction, theme.stick, None, lay.stick_width) for direction in range(len(DIRECTIONS))]
-        for line, value in enumerate(lines):
-            if value is None:
-                continue
-            if IS_RIM[line]:
-                blit(_stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width),
-                     lay.line_centres[line])
-                rims.append((line, value))
-            else:
-                blit(blacks[LINE_KEYS[line][0]], lay.line_centres[line])
-        ring = _ring(theme)
-        for point in sorted({v for line in lit for v in LINE_ENDS[line]}):
-            blit(ring, lay.vertices[point])
-        if common.recording_active():
-            paste(img, _pills(theme), lay.box[:2])
-        else:
-            _paste_pieces(img, _pill_pieces(theme), lay.box[:2])
-        for line, seat in rims:
-            blit(_mark(_RIM_MARK, seat, colours[seat]), lay.line_centres[line])
+        owners = [0] * len(TRIANGLE_CORNERS)
         for region in claimed:
-            owner = region["owner"]
-            blit(_mark(_REGION_MARK, owner, colours[owner]), region_mark_point(region["triangles"]))
+            for t in region["triangles"]:
+                owners[t] = region["owner"] + 1
+        look = _Look(tuple(lines), tuple(last.get("lines") or ()), tuple(owners),
+                     tuple((r["owner"], region_mark_point(r["triangles"])) for r in claimed))
+        if common.recording_active():
+            _draw_pieces(img, look, colours, theme)  # every sprite on the canvas itself, and so measured
+        else:
+            _draw_changes(img, look, colours, theme)
+
+
+@dataclass(frozen=True)
+class _Look:
+    """What the pieces on the board show: each line's piece (None, "black" or a seat), the lines
+    of the last action (halo, and rings on their ends), each triangle's owner + 1 (0: unclaimed)
+    and the owner marks of the claimed regions (owner, where)."""
+
+    lines: tuple[Any, ...]
+    lit: tuple[int, ...]
+    owners: tuple[int, ...]
+    marks: tuple[tuple[int, Point], ...]
+
+    @property
+    def ringed(self) -> list[int]:
+        return sorted({v for line in self.lit for v in LINE_ENDS[line]})
+
+
+class _Boards:
+    """The board box of the last few pictures (tints and pieces drawn) by what it shows: a new
+    picture starts from the nearest one and redraws only the places where they differ, a move's
+    worth. At most ``size`` boards (half a megapixel each)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: list[tuple[Any, _Look, Image.Image]] = []
+        self._lock = threading.Lock()
+
+    def take(self, scope: Any, look: _Look) -> tuple[_Look, Image.Image, bool] | None:
+        """The nearest board of ``scope`` (theme and colours): (what it shows, its pixels, the
+        same look). One that differs is taken out, for the caller to bring up to date and
+        :meth:`put` back."""
+        with self._lock:
+            best, best_count = None, None
+            for index, (s, seen, _) in enumerate(self._items):
+                if s != scope:
+                    continue
+                count = _difference(seen, look)
+                if best_count is None or count < best_count:
+                    best, best_count = index, count
+            if best is None:
+                return None
+            _, seen, pixels = self._items[best]
+            if best_count == 0:
+                self._items.append(self._items.pop(best))
+                return seen, pixels, True
+            del self._items[best]
+            return seen, pixels, False
+
+    def put(self, scope: Any, look: _Look, pixels: Image.Image) -> None:
+        with self._lock:
+            self._items = [item for item in self._items if not (item[0] == scope and item[1] == look)]
+            self._items.append((scope, look, pixels))
+            del self._items[:-self.size]
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_BOARDS = _Boards(size=6)
+common.register_cache(_BOARDS)
+
+
+def _difference(a: _Look, b: _Look) -> int:
+    """How many places two looks differ in (lines, triangles, marks; the last action counts 4)."""
+    count = sum(1 for x, y in zip(a.lines, b.lines) if x != y) + sum(1 for x, y in zip(a.owners, b.owners) if x != y)
+    return count + len(set(a.marks) ^ set(b.marks)) + (4 if a.lit != b.lit else 0)
+
+
+def _changed(old: _Look, new: _Look) -> list[tuple[float, float, float, float]]:
+    """The boxes (canvas pixels) where two looks may differ."""
+    index = _index()
+    boxes = [index.line_boxes[i] for i, (a, b) in enumerate(zip(old.lines, new.lines)) if a != b]
+    if old.lit != new.lit:
+        boxes += [index.line_boxes[i] for i in set(old.lit) | set(new.lit)]
+        boxes += [index.point_boxes[v] for v in set(old.ringed) | set(new.ringed)]
+    boxes += [index.triangle_boxes[t] for t, (a, b) in enumerate(zip(old.owners, new.owners)) if a != b]
+    boxes += [_around(point, (_REGION_MARK, _REGION_MARK)) for _, point in set(old.marks) ^ set(new.marks)]
+    return boxes
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Where the board's pieces reach: boxes of each line's halo (the widest sprite on it), each
+    point's ring and each triangle (with its edges' grid), and tiles of :data:`_TILE` pixels with
+    the lines and points that reach each, to find what touches a box fast."""
+
+    line_boxes: tuple[tuple[float, float, float, float], ...]
+    point_boxes: tuple[tuple[float, float, float, float], ...]
+    triangle_boxes: tuple[tuple[float, float, float, float], ...]
+    corner: tuple[int, int]
+    tiles: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+#: The side of a tile of :class:`_Index`.
+_TILE = 64
+
+
+def _touches(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _around(centre: Point, size: tuple[int, int], margin: float = 2) -> tuple[float, float, float, float]:
+    """The box of a sprite of ``size`` centred at ``centre``, a little larger (rounding)."""
+    return (centre[0] - size[0] / 2 - margin, centre[1] - size[1] / 2 - margin,
+            centre[0] + size[0] / 2 + margin, centre[1] + size[1] / 2 + margin)
+
+
+@lru_cache(maxsize=1)
+def _index() -> _Index:
+    lay = board_layout()
+    halo = [_stick_sprite(d, (0, 0, 0), None, lay.halo_width).size for d in range(len(DIRECTIONS))]
+    ring = (lay.pill[0] + 12, lay.pill[1] + 12)
+    line_boxes = tuple(_around(lay.line_centres[line], halo[LINE_KEYS[line][0]]) for line in range(len(LINE_ENDS)))
+    point_boxes = tuple(_around(v, ring) for v in lay.vertices)
+    triangle_boxes = []
+    for t in range(len(TRIANGLE_CORNERS)):
+        pts = triangle_points(t)
+        triangle_boxes.append((min(x for x, _ in pts) - 3, min(y for _, y in pts) - 3,
+                               max(x for x, _ in pts) + 3, max(y for _, y in pts) + 3))
+    x0, y0, x1, y1 = lay.box
+    tiles = {}
+    for row, ty in enumerate(range(y0, y1, _TILE)):
+        for col, tx in enumerate(range(x0, x1, _TILE)):
+            box = (tx, ty, tx + _TILE, ty + _TILE)
+            tiles[(col, row)] = (tuple(i for i, b in enumerate(line_boxes) if _touches(box, b)),
+                                 tuple(i for i, b in enumerate(point_boxes) if _touches(box, b)))
+    return _Index(line_boxes, point_boxes, tuple(triangle_boxes), (x0, y0), tiles)
+
+
+def _pills_near(theme: Theme, box: Box) -> list[tuple[tuple[int, int, int, int], Any, bool]]:
+    """The pieces of :func:`_pill_cut` that touch ``box`` (canvas pixels), in their order."""
+    tiles = _pill_tiles(theme)
+    index = _index()
+    cx, cy = index.corner
+    found: set[int] = set()
+    for row in range((box[1] - cy) // _TILE, (box[3] - 1 - cy) // _TILE + 1):
+        for col in range((box[0] - cx) // _TILE, (box[2] - 1 - cx) // _TILE + 1):
+            found.update(tiles.get((col, row), ()))
+    pieces = _pill_cut(theme).pieces
+    ox, oy = board_layout().box[:2]
+    box = (box[0] - ox, box[1] - oy, box[2] - ox, box[3] - oy)
+    return [pieces[i] for i in sorted(found) if _touches(box, pieces[i][0])]
+
+
+@common.cached(maxsize=4)
+def _pill_tiles(theme: Theme) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Which pieces of :func:`_pill_cut` reach each tile of :func:`_index`."""
+    index = _index()
+    cx, cy = index.corner
+    ox, oy = board_layout().box[:2]
+    tiles: dict[tuple[int, int], list[int]] = {}
+    for i, ((x0, y0, x1, y1), _, _) in enumerate(_pill_cut(theme).pieces):
+        x0, y0, x1, y1 = x0 + ox, y0 + oy, x1 + ox, y1 + oy
+        for row in range((y0 - cy) // _TILE, (y1 - 1 - cy) // _TILE + 1):
+            for col in range((x0 - cx) // _TILE, (x1 - 1 - cx) // _TILE + 1):
+                tiles.setdefault((col, row), []).append(i)
+    return {cell: tuple(found) for cell, found in tiles.items()}
+
+
+def _draw_changes(img: Image.Image, look: _Look, colours: list[RGB], theme: Theme) -> None:
+    """The pieces of the board, from the nearest board drawn before (:class:`_Boards`): the
+    places where the two differ (a move's new sticks, the last action's halo and rings, a newly
+    claimed region) are drawn afresh, each on a copy of what lies under the pieces there, and
+    pasted over the earlier board. The same pixels as drawing every sprite on the canvas."""
+    lay = board_layout()
+    scope = (theme, tuple(colours))
+    near = _BOARDS.take(scope, look)
+    if near is not None and near[2]:
+        img.load()
+        img.im.paste(near[1].im, lay.box)
+        return
+    bx0, by0, bx1, by1 = lay.box
+    boxes = []
+    for x0, y0, x1, y1 in _merged(_changed(near[0], look)) if near is not None else ():
+        x0, y0 = max(bx0, math.floor(x0) - 1), max(by0, math.floor(y0) - 1)
+        box = (x0 - x0 % 2, y0 - y0 % 2, min(bx1, math.ceil(x1) + 1), min(by1, math.ceil(y1) + 1))
+        if box[0] < box[2] and box[1] < box[3]:
+            boxes.append(box)
+    # measured: copying the earlier board costs about what drawing a third of it afresh does
+    if near is None or 3 * sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > (bx1 - bx0) * (by1 - by0):
+        if near is not None:
+            _BOARDS.put(scope, near[0], near[1])
+        _draw_pieces(img, look, colours, theme)
+        _BOARDS.put(scope, look, img.crop(lay.box))
+        return
+    patches = []
+    for box in boxes:
+        patch = img.crop(box)  # what lies under the pieces here: the plate, the grid, the tints
+        _draw_pieces(patch, look, colours, theme, box)
+        patches.append((box, patch))
+    pixels = near[1]
+    img.load()
+    img.im.paste(pixels.im, lay.box)
+    for box, patch in patches:
+        img.im.paste(patch.im, box)
+        pixels.im.paste(patch.im, (box[0] - bx0, box[1] - by0, box[2] - bx0, box[3] - by0))
+    _BOARDS.put(scope, look, pixels)
+
+
+def _merged(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """``boxes`` with those that overlap (or nearly) joined into their common box, so a place is
+    drawn once."""
+    merged = list(boxes)
+    joined = True
+    while joined:
+        joined = False
+        out: list[tuple[float, float, float, float]] = []
+        for box in merged:
+            for i, other in enumerate(out):
+                if _touches((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), other):
+                    out[i] = (min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]),
+                              max(box[3], other[3]))
+                    joined = True
+                    break
+            else:
+                out.append(box)
+        merged = out
+    return merged
+
+
+def _draw_pieces(img: Image.Image, look: _Look, colours: list[RGB], theme: Theme,
+                 box: Box | None = None) -> None:
+    """The halos of the last action, the sticks, the rings on its ends, the pills and the marks,
+    in that order: on the canvas, or (``box``) on a copy of that box of it, the sprites that
+    reach it only (the box's corner even, so each rounds as on the canvas)."""
+    lay = board_layout()
+    ox, oy = box[:2] if box is not None else (0, 0)
+    if box is None:
+        lines = range(len(LINE_ENDS))
+        points = None
+        marks = look.marks
+    else:
+        index = _index()
+        cx, cy = index.corner
+        near_lines: set[int] = set()
+        near_points: set[int] = set()
+        for row in range((box[1] - cy) // _TILE, (box[3] - 1 - cy) // _TILE + 1):
+            for col in range((box[0] - cx) // _TILE, (box[2] - 1 - cx) // _TILE + 1):
+                tile = index.tiles.get((col, row))
+                if tile:
+                    near_lines.update(tile[0])
+                    near_points.update(tile[1])
+        lines = sorted(i for i in near_lines if _touches(box, index.line_boxes[i]))
+        near_lines = set(lines)
+        points = {v for v in near_points if _touches(box, index.point_boxes[v])}
+        marks = tuple(m for m in look.marks if _touches(box, _around(m[1], (_REGION_MARK, _REGION_MARK))))
+    if box is None and common.recording_active():
+        def blit(cut: common.Cut, centre: Point) -> None:
+            paste_centred(img, cut.sprite, centre)
+    else:
+        img.load()
+        core = img.im
+
+        def blit(cut: common.Cut, centre: Point) -> None:
+            cut.paste_centred(core, (centre[0] - ox, centre[1] - oy))
+    for line in look.lit:
+        if box is None or line in near_lines:
+            blit(_stick(LINE_KEYS[line][0], theme.highlight, None, lay.halo_width), lay.line_centres[line])
+    values = look.lines
+    for line in lines:
+        value = values[line]
+        if value is None:
+            continue
+        if IS_RIM[line]:
+            sprite = _stick(LINE_KEYS[line][0], colours[value], darker(colours[value], 0.45), lay.piece_width)
+        else:
+            sprite = _stick(LINE_KEYS[line][0], theme.stick, None, lay.stick_width)
+        blit(sprite, lay.line_centres[line])
+    for point in look.ringed:
+        if points is None or point in points:
+            blit(_ring(theme), lay.vertices[point])
+    if box is None and common.recording_active():
+        paste(img, _pills(theme), lay.box[:2])
+    elif box is None:
+        _pill_cut(theme).paste(core, lay.box[:2])
+    else:
+        x, y = lay.box[0] - ox, lay.box[1] - oy
+        for (x0, y0, x1, y1), pixels, solid in _pills_near(theme, box):
+            if solid:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1))
+            else:
+                core.paste(pixels, (x + x0, y + y0, x + x1, y + y1), pixels)
+    for line in lines:
+        value = values[line]
+        if value is not None and IS_RIM[line]:
+            blit(_mark(_RIM_MARK, value, colours[value]), lay.line_centres[line])
+    for owner, point in marks:
+        blit(_mark(_REGION_MARK, owner, colours[owner]), point)
+
+
+def _draw_tints(img: Image.Image, tints: tuple[tuple[RGB, tuple[int, ...]], ...], empty: tuple[int, ...],
+                theme: Theme) -> None:
+    """The claimed triangles tinted in their owners' colours (``tints``: owner colour and
+    triangles per region), and the grid again on their ``empty`` edges (lines a stick will cover
+    need none)."""
+    lay = board_layout()
+    d = ImageDraw.Draw(img)
+    for owner, triangles in tints:
+        tint = common.mix(theme.board, owner, theme.tint_amount)
+        for t in triangles:
+            d.polygon(triangle_points(t), fill=tint)
+    for line in empty:
+        a, b = LINE_ENDS[line]
+        d.line([lay.vertices[a], lay.vertices[b]], fill=theme.grid, width=2)
+
+
+def _tint_box(triangles: tuple[int, ...]) -> Box:
+    """A box holding ``triangles`` and the grid lines on their edges (canvas pixels)."""
+    points = [p for t in triangles for p in triangle_points(t)]
+    x0, y0, x1, y1 = board_layout().box
+    return (max(x0, math.floor(min(x for x, _ in points)) - 2), max(y0, math.floor(min(y for _, y in points)) - 2),
+            min(x1, math.ceil(max(x for x, _ in points)) + 3), min(y1, math.ceil(max(y for _, y in points)) + 3))
 
 
 def _draw_side(frame: Frame, view: dict[str, Any], lang: str) -> None:

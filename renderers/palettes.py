@@ -22,9 +22,9 @@ Regenerate after changing a game's colours or look (the test above says when):
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from PIL import Image
 

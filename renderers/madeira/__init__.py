@@ -31,4 +31,4 @@ from games.messages import translate  # noqa: F401  (tests read ``renderers.made
 from renderers.madeira.full import Layout, draw_detail, layout, render_detail
 from renderers.madeira.summary import draw, render
 
-__all__ = ["render", "draw", "render_detail", "draw_detail", "layout", "Layout"]
+__all__ = ["Layout", "draw", "draw_detail", "layout", "render", "render_detail"]

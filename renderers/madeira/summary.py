@@ -3,17 +3,18 @@ frame (:mod:`renderers.frame`), readable at 550 x 400. The package docstring lis
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.messages import translate
-from renderers import frame
-from renderers import palettes
+from renderers import frame, palettes
 from renderers.common import (
     DEFAULT_THEME,
-    cached,
     Theme,
+    cached,
     crown_sprite,
     darker,
     encode_png,
@@ -23,6 +24,7 @@ from renderers.common import (
     on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     text,
@@ -30,7 +32,17 @@ from renderers.common import (
     within,
     wrap_text,
 )
-from renderers.madeira.sprites import EDGE, FAINT, GUILDS, INK, REGION, RGB, _die_colours, _die_sprite, _icon_sprite
+from renderers.madeira.sprites import (
+    EDGE,
+    FAINT,
+    GUILDS,
+    INK,
+    REGION,
+    RGB,
+    _die_colours,
+    _die_sprite,
+    _icon_sprite,
+)
 from renderers.madeira.view import (
     _character_name,
     _check,
@@ -71,8 +83,9 @@ class _Canvas:
     the position on a copy of it."""
 
     def __init__(self, view: dict[str, Any], names: list[str], lang: str, theme: Theme, static: bool,
-                 image: Image.Image | None = None) -> None:
+                 image: Image.Image | None = None, base: tuple[Any, ...] | None = None) -> None:
         self.view, self.names, self.lang, self.theme, self.static = view, names, lang, theme, static
+        self.base = base  # the static key of the layer the dynamic stage draws on
         self.lay = _summary_layout()
         if image is None:
             self.image = frame.canvas(self.lay, theme)
@@ -98,6 +111,17 @@ class _Canvas:
         sprite = rounded_box_sprite(x1 - x0, y1 - y0, (0, 0, 0, 0), self.theme.highlight, 5.0, radius)
         paste(self.image, sprite, (x0, y0))
 
+    @property
+    def ground(self) -> RGB:
+        """The header's flat colour (its texts are pasted over it, see :func:`renderers.common.text`)."""
+        return mix(self.theme.background, self.theme.card, 0.6)
+
+    def part(self, box: tuple[int, int, int, int], key: tuple[Any, ...], paint: Callable[[], None]) -> None:
+        """``paint()``, which draws only inside ``box`` on the static layer, or what it drew there
+        before with the same ``key`` (what it shows): most parts come back unchanged move after
+        move (:func:`renderers.common.region`)."""
+        region(self.image, box, ("madeira.summary", key, self.base, tuple(self.colours)), paint)
+
     def panel(self, box: tuple[int, int, int, int], radius: float = 8) -> None:
         x0, y0, x1, y1 = box
         paste(self.image, rounded_box_sprite(x1 - x0, y1 - y0, self.theme.card, self.theme.card_edge, 2.0, radius),
@@ -109,7 +133,7 @@ class _Canvas:
         d, theme, view = self.d, self.theme, self.view
         x0, y0, x1, y1 = self.lay.header
         if self.static:
-            d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+            d.rectangle([x0, y0, x1, y1 - 1], fill=self.ground)
             d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
             return
         result = view.get("result")
@@ -137,14 +161,16 @@ class _Canvas:
             who = self.say("board.to_play_many", players=", ".join(self.names[s] for s in acting))
         else:
             who = self.say("board.start")
+        ground, y1 = self.ground, self.lay.header[3]
         text(d, (x + 2, 30), fit_text(who, size=32, width=right - x - 2, bold=True), size=32,
-             fill=self.theme.text, anchor="lm", bold=True, role="headline")
+             fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, 0, right, y1 - 3)))
         decision = _decision(view, self.lang)
         if decision:
             lines, size = _wrapped(decision, right - left, (28, 26, 24), 2)
             y = 66 if len(lines) > 1 else 80
             for line in lines:
-                text(d, (left, y), line, size=size, fill=self.theme.text, anchor="lm", role="headline")
+                text(d, (left, y), line, size=size, fill=self.theme.text, anchor="lm", role="headline",
+                     ground=(ground, (left, 52, right, y1 - 3)))
                 y += size + 6
 
     def _last_move(self, last: dict[str, Any]) -> int:
@@ -159,7 +185,8 @@ class _Canvas:
         width = max(w + 60, text_width(caption, size=frame.TEXT + 4) + 8)
         right = x1 - frame.MARGIN
         with within((right - width - 10, y0, x1 - 2, y1)):
-            text(d, (right, 10), caption, size=frame.TEXT + 4, fill=theme.muted, anchor="ra")
+            text(d, (right, 10), caption, size=frame.TEXT + 4, fill=theme.muted, anchor="ra",
+                 ground=(self.ground, (right - width - 10, y0, x1 - 2, 74 - 26)))
             cy = 74
             band = rounded_box_sprite(round(w + 18), 52, theme.highlight + (120,), theme.highlight, 3.0, 12)
             paste(self.image, band, (round(right - w - 10), round(cy - 26)))
@@ -175,13 +202,15 @@ class _Canvas:
         paste_centred(self.image, crown, (left + 22, 34))
         title = f"{self.say('board.game_over')} · {frame.outcome(result['ranks'], self.names, self.lang)}"
         text(d, (left + 54, 34), fit_text(title, size=32, width=right - left - 54, bold=True), size=32,
-             fill=theme.text, anchor="lm", bold=True, role="headline")
+             fill=theme.text, anchor="lm", bold=True, role="headline",
+             ground=(self.ground, (left + 54, 0, right, self.lay.header[3] - 3)))
         detail = _tie_words(result, self.names, self.lang) or self.say("madeira.board.final.explain")
         if detail:
             lines, size = _wrapped(detail, right - left, (26, 24), 2)
             y = 72 if len(lines) > 1 else 86
             for line in lines:
-                text(d, (left, y), line, size=size, fill=theme.text, anchor="lm", role="headline")
+                text(d, (left, y), line, size=size, fill=theme.text, anchor="lm", role="headline",
+                     ground=(self.ground, (left, 52, right, self.lay.header[3] - 3)))
                 y += size + 6
 
     # -- the left panel -------------------------------------------------------------------------
@@ -192,7 +221,9 @@ class _Canvas:
         if self.view.get("result"):
             if not self.static:
                 with within((x0, y, x1, y1)):
-                    self._score_table((x0, y, x1, y1))
+                    box = (x0, y, x1, y1)
+                    self.part(box, ("scores", _json(self.view["result"]), tuple(self.names)),
+                              partial(self._score_table, box))
             return
         rows_first = self.view["phase"] in ("setup", "A")
         parts = [self._rows, self._buildings] if rows_first else [self._buildings, self._rows]
@@ -202,8 +233,18 @@ class _Canvas:
             self._watch(x0, y, x1, y1)
 
     def _round_band(self, x0: int, y0: int, x1: int) -> int:
-        d, view, theme = self.d, self.view, self.theme
+        view = self.view
         box = (x0, y0, x1, y0 + 46)
+        if self.static:
+            self._paint_round_band(box)
+        else:
+            self.part(box, ("round", view["round"], view.get("rounds", 5), view["phase"]),
+                      partial(self._paint_round_band, box))
+        return y0 + 52
+
+    def _paint_round_band(self, box: tuple[int, int, int, int]) -> None:
+        d, view, theme = self.d, self.view, self.theme
+        x0, y0, x1, _ = box
         with within(box):
             label = self.say("madeira.board.round", round=view["round"], rounds=view.get("rounds", 5))
             if not self.static:
@@ -226,7 +267,6 @@ class _Canvas:
                     phase = phase.split("·", 1)[-1].strip()
                 text(d, (x + 6, y0 + 23), fit_text(phase, size=20, width=x1 - x - 8), size=20, fill=theme.text,
                      anchor="lm")
-        return y0 + 52
 
     def _heading(self, x0: int, y: int, key: str) -> int:
         if self.static:
@@ -245,49 +285,55 @@ class _Canvas:
             if self.static:
                 with within(box):
                     self.panel(box)
-                    region = bld["region"]
-                    d.rounded_rectangle([x0 + 6, y + 8, x0 + 36, y + row_h - 12], radius=5, fill=REGION[region])
-                    text(d, (x0 + 21, mid), str(region), size=20, fill=INK, anchor="mm", bold=True)
+                    number = bld["region"]
+                    d.rounded_rectangle([x0 + 6, y + 8, x0 + 36, y + row_h - 12], radius=5, fill=REGION[number])
+                    text(d, (x0 + 21, mid), str(number), size=20, fill=INK, anchor="mm", bold=True)
                     building = fit_text(_word(lang, "building", bld["id"]), size=16, width=270)
                     text(d, (x0 + 44, y + 39), building, size=16, fill=theme.muted, anchor="lm")
                 y += row_h
                 continue
-            with within(box):
-                if current == b:
-                    paste(self.image, rounded_box_sprite(x1 - x0, row_h - 4, (0, 0, 0, 0), theme.text, 3.0, 8),
-                          (x0, y))
-                character = bld.get("character")
-                nx = x0 + 44
-                if character:
-                    name = _character_name(character, lang)
-                    word_w = 0
-                    if character not in name.lower():
-                        word_w = text_width(character, size=frame.LABEL, bold=True) + 12
-                    name = fit_text(name, size=22, width=262 - word_w, bold=True)
-                    text(d, (nx, y + 16), name, size=22, fill=theme.text, anchor="lm", bold=True)
-                    if word_w:
-                        wx = nx + text_width(name, size=22, bold=True) + 8
-                        text(d, (wx, y + 16), character, size=frame.LABEL, fill=theme.muted, anchor="lm",
-                             bold=True, role="label")
-                dx = x0 + 322
-                for i, die in enumerate(bld["dice"][:5]):
-                    cx, cy = dx + 16 + i * 33, mid
-                    pirate = die["kind"] == "pirate"
-                    frame_c = (20, 20, 20) if pirate else self.colours[die["seat"]]
-                    paste_centred(self.image, _die_sprite(30, die["value"], *_die_colours(pirate, frame_c)), (cx, cy - 3))
-                    if isinstance(die.get("seat"), int):
-                        self.mark(die["seat"], 20, (cx + 11, cy + 12))
-                mx = x0 + 492
-                for i, seat in enumerate(bld["markers"][:4]):
-                    self.mark(seat, 23, (mx + 12 + (i % 2) * 25, y + 14 + (i // 2) * 24))
-                if bld.get("cost") is not None:
-                    self.icon("reals", 24, (x1 - 56, mid))
-                    text(d, (x1 - 10, mid), str(bld["cost"]), size=26, fill=theme.text, anchor="rm",
-                         bold=True, role="headline")
+            self.part(box, ("building", _json(bld), current == b), partial(self._building, bld, box, current == b))
             if self.last and self.last[0] == "building" and self.last[1] == b:
                 self.ring((x0 - 3, y - 3, x1 + 3, y + row_h - 1))
             y += row_h
         return y
+
+    def _building(self, bld: dict[str, Any], box: tuple[int, int, int, int], current: bool) -> None:
+        d, theme, lang = self.d, self.theme, self.lang
+        x0, y, x1, y1 = box
+        mid = (y + y1) / 2
+        with within(box):
+            if current:
+                paste(self.image, rounded_box_sprite(x1 - x0, y1 - y, (0, 0, 0, 0), theme.text, 3.0, 8),
+                      (x0, y))
+            character = bld.get("character")
+            nx = x0 + 44
+            if character:
+                name = _character_name(character, lang)
+                word_w = 0
+                if character not in name.lower():
+                    word_w = text_width(character, size=frame.LABEL, bold=True) + 12
+                name = fit_text(name, size=22, width=262 - word_w, bold=True)
+                text(d, (nx, y + 16), name, size=22, fill=theme.text, anchor="lm", bold=True)
+                if word_w:
+                    wx = nx + text_width(name, size=22, bold=True) + 8
+                    text(d, (wx, y + 16), character, size=frame.LABEL, fill=theme.muted, anchor="lm",
+                         bold=True, role="label")
+            dx = x0 + 322
+            for i, die in enumerate(bld["dice"][:5]):
+                cx, cy = dx + 16 + i * 33, mid
+                pirate = die["kind"] == "pirate"
+                frame_c = (20, 20, 20) if pirate else self.colours[die["seat"]]
+                paste_centred(self.image, _die_sprite(30, die["value"], *_die_colours(pirate, frame_c)), (cx, cy - 3))
+                if isinstance(die.get("seat"), int):
+                    self.mark(die["seat"], 20, (cx + 11, cy + 12))
+            mx = x0 + 492
+            for i, seat in enumerate(bld["markers"][:4]):
+                self.mark(seat, 23, (mx + 12 + (i % 2) * 25, y + 14 + (i // 2) * 24))
+            if bld.get("cost") is not None:
+                self.icon("reals", 24, (x1 - 56, mid))
+                text(d, (x1 - 10, mid), str(bld["cost"]), size=26, fill=theme.text, anchor="rm",
+                     bold=True, role="headline")
 
     def _rows(self, x0: int, y: int, x1: int, y1: int) -> int:
         view, d, theme, lang = self.view, self.d, self.theme, self.lang
@@ -296,8 +342,8 @@ class _Canvas:
         for r, row in enumerate(view["rows"]):
             box = (x0, y, x1, y + row_h - 4)
             cy = y + (row_h - 4) / 2
-            with within(box):
-                if self.static:
+            if self.static:
+                with within(box):
                     self.panel(box)
                     text(d, (x0 + 18, cy), str(row["row"]), size=24, fill=theme.text, anchor="mm", bold=True,
                          role="label")
@@ -309,35 +355,52 @@ class _Canvas:
                                             outline=darker(GUILDS[guild], 0.3), width=2)
                         text(d, (x0 + 76, gy + (gh - 2) / 2), _word(lang, "guild", guild), size=16,
                              fill=ink_on(GUILDS[guild]), anchor="mm")
-                else:
-                    tx = x0 + 124
-                    if row["seat"] is not None:
-                        self.mark(row["seat"], 32, (tx + 16, cy))
-                        text(d, (tx + 36, cy), fit_text(self.names[row["seat"]], size=18, width=78), size=18,
-                             fill=theme.text, anchor="lm")
-                    else:
-                        for i, value in enumerate(row["dice"][:3]):
-                            paste_centred(self.image, _die_sprite(30, value, *_die_colours(False, FAINT)),
-                                          (tx + 16 + i * 34, cy))
-                    rx = x0 + 244
-                    cw = (x1 - 6 - rx) / 3
-                    for i, request in enumerate(row["requests"][:3]):
-                        cx0 = round(rx + i * cw)
-                        chip = _request_chip(request, lang, round(cw - 4), row_h - 12, theme.text, (cx0, y + 4))
-                        paste(self.image, chip, (cx0, y + 4))
+            else:
+                name = self.names[row["seat"]] if row["seat"] is not None else None
+                self.part(box, ("row", _json(row), name), partial(self._row, row, box))
             if self.last and self.last[0] == "row" and self.last[1] == r:
                 self.ring((x0 - 3, y - 3, x1 + 3, y + row_h - 1))
             y += row_h
         return y
 
+    def _row(self, row: dict[str, Any], box: tuple[int, int, int, int]) -> None:
+        d, theme, lang = self.d, self.theme, self.lang
+        x0, y, x1, y1 = box
+        cy = (y + y1) / 2
+        with within(box):
+            tx = x0 + 124
+            if row["seat"] is not None:
+                self.mark(row["seat"], 32, (tx + 16, cy))
+                text(d, (tx + 36, cy), fit_text(self.names[row["seat"]], size=18, width=78), size=18,
+                     fill=theme.text, anchor="lm")
+            else:
+                for i, value in enumerate(row["dice"][:3]):
+                    paste_centred(self.image, _die_sprite(30, value, *_die_colours(False, FAINT)),
+                                  (tx + 16 + i * 34, cy))
+            rx = x0 + 244
+            cw = (x1 - 6 - rx) / 3
+            for i, request in enumerate(row["requests"][:3]):
+                cx0 = round(rx + i * cw)
+                chip = _request_chip(request, lang, round(cw - 4), y1 - y - 8, theme.text, (cx0, y + 4))
+                paste(self.image, chip, (cx0, y + 4))
+
     def _watch(self, x0: int, y: int, x1: int, y1: int) -> None:
+        view = self.view
+        box = (x0, y, x1, y + min(50, y1 - y))
+        if self.static:
+            self._paint_watch(box)
+        else:
+            self.part(box, ("watch", tuple(view["pirate_dice"][:4]), tuple(view["watch"])),
+                      partial(self._paint_watch, box))
+
+    def _paint_watch(self, box: tuple[int, int, int, int]) -> None:
         view, d, theme = self.view, self.d, self.theme
-        h = min(50, y1 - y)
-        cy = y + h / 2
+        x0, y, x1, y1 = box
+        cy = (y + y1) / 2
         label = self.say("madeira.board.watch")
-        with within((x0, y, x1, y + h)):
+        with within(box):
             if self.static:
-                self.panel((x0, y, x1, y + h))
+                self.panel(box)
                 text(d, (x0 + 10, cy), label, size=20, fill=theme.text, anchor="lm", bold=True)
                 return
             x = x0 + 20 + text_width(label, size=20, bold=True)
@@ -395,10 +458,21 @@ class _Canvas:
         gap = 8
         h = min(200, (y1 - y0 - gap * (n - 1)) // n)
         acting = set(view.get("to_act") or [])
+        result = view.get("result")
         for seat, player in enumerate(view["players"]):
             box = (x0, y0 + seat * (h + gap), x1, y0 + seat * (h + gap) + h)
-            with within(box):
-                self._card(seat, player, box, seat in acting)
+            if self.static:
+                with within(box):
+                    self._card(seat, player, box, False)
+                continue
+            status = result["ranks"][seat] if result else bool(player["passed"]) and view["phase"] == "B"
+            # the card and the pixel column left of it (the acting seat's pointer)
+            self.part((box[0] - 1, *box[1:]), ("card", seat, _json(player), seat in acting, status, self.names[seat]),
+                      partial(self._card_within, seat, player, box, seat in acting))
+
+    def _card_within(self, seat: int, p: dict[str, Any], box: tuple[int, int, int, int], acting: bool) -> None:
+        with within(box):
+            self._card(seat, p, box, acting)
 
     def _card(self, seat: int, p: dict[str, Any], box: tuple[int, int, int, int], acting: bool) -> None:
         d, theme, view = self.d, self.theme, self.view
@@ -475,6 +549,13 @@ class _Canvas:
                 text(d, (x + 26, cy), f"{up}/{len(p['favors'])}", size=20, fill=theme.text, anchor="lm", bold=True)
 
 
+def _json(value: Any) -> str:
+    """A part of a view as a cache key (what a part of the image shows): its ``repr``. The engine
+    builds its views in one order; a view in another order would only miss the cache.
+    """
+    return repr(value)
+
+
 class _Place(tuple):
     """A position that every other position equals: a cache key part that does not split the
     cache, so a sprite drawn once is reused wherever it goes while a recording still learns the
@@ -541,9 +622,9 @@ def render(view: dict[str, Any], *, names: list[str] | None = None, lang: str = 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "en",
          theme: Theme = DEFAULT_THEME) -> Image.Image:
     _check(view)
-    base = _summary_base(_static_key(view, lang, theme))
+    key = _static_key(view, lang, theme)
     c = _Canvas(view, frame.player_names(names, view["num_players"], lang), lang, theme, static=False,
-                image=base.copy())
+                image=_summary_base(key).copy(), base=key)
     c.header()
     c.board()
     c.seats()

@@ -28,8 +28,9 @@ come from the catalogue (``games/medina/messages.py``) in English or Japanese.
 Speed: the plate, grid, labels, ring and towers are drawn once per board side and theme (a
 cached layer in :mod:`.board`, declared for the size checks); a render copies it and draws the
 pieces. What comes back unchanged move after move is cached by value and pasted: each palace
-(until it grows or is roofed), the legend (until a palace tile, a colour's palaces or the tea pool
-changes) and each seat card; merchants are pasted without Pillow's per-call checks. Every shortcut
+(until it grows or is roofed; copied where opaque, :class:`renderers.common.Cut`), each wall, the
+legend (until a palace tile, a colour's palaces or the tea pool changes) and each seat card with
+the tiles it holds; merchants are pasted without Pillow's per-call checks. Every shortcut
 gives the same pixels as drawing it all; a recording (the size tests) draws everything afresh.
 
 The parts: :mod:`.geometry` (where things go), :mod:`.pieces` (the palette and the sprites),
@@ -39,20 +40,22 @@ header, the legend and the seat cards); this module checks the view and puts the
 
 from __future__ import annotations
 
-import json
-from typing import Any, Sequence
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderers import frame as fr
 from renderers import palettes
-from renderers.common import DEFAULT_THEME, Theme, cached, encode_png, on_canvas, within
-from renderers.medina.board import _Board, _base
-from renderers.medina.geometry import Box, BoardLayout, board_layout, frame_layout
+from renderers.common import DEFAULT_THEME, Theme, encode_png, region, within
+from renderers.medina.board import _base, _Board
+from renderers.medina.geometry import BoardLayout, Box, board_layout, frame_layout
 from renderers.medina.panels import _Panels
 from renderers.medina.pieces import BUILDING_RGB  # noqa: F401  (tests read ``renderers.medina.BUILDING_RGB``)
 
-__all__ = ["render", "draw", "board_layout", "BoardLayout"]
+__all__ = ["BoardLayout", "board_layout", "draw", "render"]
 
 _REQUIRED = ("game", "num_players", "width", "height", "colours", "building_colours", "palaces",
              "merchant_lines", "walls", "towers", "palace_tiles", "scores", "to_act")
@@ -106,10 +109,8 @@ class _Picture(_Board, _Panels):
         result = view.get("result") if view.get("finished") else None
         self.result = result or None
         seats = [self._seat(i) for i in range(len(self.colours))]
-        self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout())
-        self.frame.image = _base(view["width"], view["height"], theme).copy()
-        self.frame.side = (view["width"], view["height"])
-        on_canvas(self.frame.image)
+        self.frame = _Frame(seats, lang=lang, theme=theme, lay=frame_layout(),
+                            base=_base(view["width"], view["height"], theme), picture=weakref.proxy(self))
         self.image = self.frame.image
         self.d = ImageDraw.Draw(self.image)
 
@@ -121,69 +122,36 @@ class _Picture(_Board, _Panels):
         with within(self.lay.legend):
             self._paste_legend()
         self._draw_header()
-        cards = self.frame.draw_seats()
-        if self.result is None:
-            for seat, card in enumerate(cards):
-                with within(card):
-                    self._draw_tiles_held(seat, card)
+        self.frame.draw_seats()
         return self.image
 
     def _paste_legend(self) -> None:
-        """The legend (:meth:`_draw_legend`), from :func:`_legend`: it changes only when a palace
-        tile, a colour's palaces or the tea pool does."""
+        """The legend (:meth:`_draw_legend`), pasted from :func:`renderers.common.region` when it
+        looks as before: it changes only when a palace tile, a colour's palaces or the tea pool does."""
         view = self.view
         facts = {"palace_tiles": view["palace_tiles"], "closed": view.get("closed") or [],
                  "palaces": [{"colour": p["colour"], "status": p.get("status"), "buildings": p["buildings"][:1]}
                              for p in view["palaces"] if p.get("owner") is None],
                  "columns": view.get("columns"), "tea": view.get("tea") or {}}
-        key = json.dumps(facts, sort_keys=True)
-        x0, y0, x1, y1 = self.lay.legend
-        self.image.paste(_legend(key, view["width"], view["height"], self.colours, self.neutral, self.lang,
-                                 self.theme), (x0, y0))
+        key = ("medina.legend", repr(facts), view["width"], view["height"], self.colours,
+               self.neutral, self.lang, self.theme)
+        region(self.image, self.lay.legend, key, lambda: self._draw_legend(facts))
 
 
-def _scratch(width: int, height: int, theme: Theme) -> Image.Image:
-    """A copy of the empty canvas, declared on the canvas (a recording measures what is drawn on
-    it where it lands), to draw a panel on and cut it out."""
-    image = _base(width, height, theme).copy()
-    on_canvas(image)
-    return image
-
-
-@cached(maxsize=64)
-def _legend(facts: str, width: int, height: int, colours: tuple[str, ...], neutral: Any, lang: str,
-            theme: Theme) -> Image.Image:
-    """The legend drawn from the view's facts it shows (JSON)."""
-    picture = object.__new__(_Picture)
-    picture.view = json.loads(facts)
-    picture.names, picture.lang, picture.theme, picture.colours = [], lang, theme, colours
-    picture.lay = board_layout(width, height)
-    picture.neutral, picture.result = neutral, None
-    picture.image = _scratch(width, height, theme)
-    picture.d = ImageDraw.Draw(picture.image)
-    picture._draw_legend()
-    x0, y0, x1, y1 = picture.lay.legend
-    return picture.image.crop((x0, y0, x1, y1))
-
-
+@dataclass
 class _Frame(fr.Frame):
-    """The frame on the board's base (set by :class:`_Picture`), its seat cards pasted from
-    :func:`_card`: most cards come back unchanged move after move."""
+    """The frame whose seat cards also show the tiles each seat holds (while the game runs).
+    ``picture`` is a weak reference: a cycle would keep every canvas alive until the garbage
+    collector runs, and a new canvas would not reuse the memory of the last one."""
 
-    side: tuple[int, int]
+    picture: Any = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        pass
+    def card_extra(self, seat: fr.Seat) -> Any:
+        if self.picture.result is not None:
+            return None
+        return self.picture.tiles_held(seat.seat)
 
-    def _draw_card(self, seat: fr.Seat, box: Box, final: bool) -> None:
-        self.image.paste(_card(seat, box, final, self.side, self.theme, self.lang), (box[0] - 1, box[1]))
-
-
-@cached(maxsize=128)
-def _card(seat: fr.Seat, box: Box, final: bool, side: tuple[int, int], theme: Theme, lang: str) -> Image.Image:
-    """A seat card as the frame draws it, with the pixel column left of it (the acting seat's pointer)."""
-    scratch = _Frame((), lang=lang, theme=theme, lay=frame_layout())
-    scratch.image = _scratch(*side, theme)
-    fr.Frame._draw_card(scratch, seat, box, final)
-    x0, y0, x1, y1 = box
-    return scratch.image.crop((x0 - 1, y0, x1, y1))
+    def _paint_card(self, seat: fr.Seat, box: Box, final: bool) -> None:
+        super()._paint_card(seat, box, final)
+        if self.picture.result is None:
+            self.picture._draw_tiles_held(seat.seat, box)

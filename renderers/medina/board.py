@@ -5,20 +5,23 @@ turn's rings."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers import common
 from renderers import frame as fr
 from renderers.common import (
+    Cut,
     Theme,
+    blitter,
     cached,
     darker,
     mix,
     on_canvas,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     text,
@@ -64,7 +67,6 @@ from renderers.medina.pieces import (
     _tower_sprite,
     _well_sprite,
 )
-
 
 # --- the static layer ------------------------------------------------------------------------------
 
@@ -150,14 +152,14 @@ class _Board(_Canvas):
 
         street = max(2, round(c * 0.1))
         for line in view["merchant_lines"]:
-            for (ax, ay), (bx, by) in zip(line, line[1:]):
+            for (ax, ay), (bx, by) in pairwise(line):
                 d.line([lay.centre(ax, ay), lay.centre(bx, by)], fill=STREET, width=street)
 
         for palace in view["palaces"]:
             owner = palace.get("owner")
             self._draw_palace(palace, None if owner is None else self.owner_rgb(owner))
 
-        blit = _blitter(img)
+        blit = blitter(img)
         meeple = _meeple(c)
         for line in view["merchant_lines"]:
             for x, y in line:
@@ -167,7 +169,9 @@ class _Board(_Canvas):
             paste_centred(img, ring, lay.centre(x, y))
 
         for wall in view["walls"]:
-            self._draw_wall(wall["x"], wall["y"])
+            # a wall covers its box with opaque stone: drawn once per place, then copied
+            x0, y0, x1, y1 = _wall_rect(lay, wall["x"], wall["y"])
+            region(img, (x0, y0, x1 + 1, y1 + 1), ("medina.wall", lay), partial(self._draw_wall, wall["x"], wall["y"]))
 
         # Rooftops, on the cells the players named; badges on unroofed palaces.
         for palace in view["palaces"]:
@@ -201,10 +205,10 @@ class _Board(_Canvas):
     def _draw_palace(self, palace: dict[str, Any], owner: RGB | None) -> None:
         """A palace as one block: an owner's halo, a dark edge, then building and stable fills
         (pasted from :func:`_palace`: a palace changes only when it grows or is roofed)."""
-        (x, y), core = _palace(self.lay, palace["colour"], tuple(tuple(p) for p in palace["buildings"]),
-                               tuple(tuple(p) for p in palace["stables"]), owner)
+        xy, cut = _palace(self.lay, palace["colour"], tuple(tuple(p) for p in palace["buildings"]),
+                          tuple(tuple(p) for p in palace["stables"]), owner)
         self.image.load()
-        self.image.im.paste(core, (x, y, x + core.size[0], y + core.size[1]), core)
+        cut.paste(self.image.im, xy)
 
     def _draw_wall(self, x: int, y: int) -> None:
         lay, d = self.lay, self.d
@@ -236,9 +240,10 @@ class _Board(_Canvas):
 
 @lru_cache(maxsize=256)
 def _palace(lay: BoardLayout, colour_name: str, building_cells: tuple[tuple[int, int], ...],
-            stable_cells: tuple[tuple[int, int], ...], owner: RGB | None) -> tuple[tuple[int, int], Any]:
-    """A palace's pixels (RGBA, opaque where drawn) and where they go on the canvas. Drawn on a
-    scratch shifted by even amounts from the canvas, so every rounding falls as it would there."""
+            stable_cells: tuple[tuple[int, int], ...], owner: RGB | None) -> tuple[tuple[int, int], Cut]:
+    """A palace's pixels (opaque where drawn: copied, not blended, see :class:`renderers.common.Cut`)
+    and where they go on the canvas. Drawn on a scratch shifted by even amounts from the canvas,
+    so every rounding falls as it would there."""
     c = lay.cell
     cells = building_cells + stable_cells
     boxes = [lay.cell_box(x, y) for x, y in cells]
@@ -298,36 +303,12 @@ def _palace(lay: BoardLayout, colour_name: str, building_cells: tuple[tuple[int,
         for t in (0.42, 0.6):
             d.line([(x0 + c * 0.28, y0 + c * t), (x1 - c * 0.28, y0 + c * t)], fill=STABLE_LINE, width=fence)
     box = image.getbbox() or (0, 0, 1, 1)
-    return (ox + box[0], oy + box[1]), image.crop(box).im
+    return (ox + box[0], oy + box[1]), Cut(image.crop(box))
 
 
 @lru_cache(maxsize=8)
-def _meeple(size: int) -> tuple[Image.Image, tuple[int, int, int, int] | None, Any]:
-    return _cut(_meeple_sprite(size, MEEPLE, MEEPLE_EDGE))
-
-
-def _cut(sprite: Image.Image) -> tuple[Image.Image, tuple[int, int, int, int] | None, Any]:
-    """A sprite, the box of what it covers, and those pixels, for :func:`_blitter`."""
-    box = sprite.getbbox()
-    return sprite, box, sprite.crop(box).im if box else None
-
-
-def _blitter(image: Image.Image) -> Any:
-    """``blit(cut, centre)``: ``paste_centred(image, sprite, centre)`` for a :func:`_cut` sprite,
-    pixel for pixel, pasting only what it covers and without Pillow's per-call checks; through
-    :func:`renderers.common.paste_centred` while a recording runs, so the tests see every sprite."""
-    if common.recording_active():
-        return lambda cut, centre: paste_centred(image, cut[0], centre)
-    image.load()
-    core = image.im
-
-    def blit(cut: tuple[Image.Image, tuple[int, int, int, int] | None, Any], centre: tuple[float, float]) -> None:
-        sprite, box, pixels = cut
-        if box is not None:
-            x = round(centre[0] - sprite.width / 2)
-            y = round(centre[1] - sprite.height / 2)
-            core.paste(pixels, (x + box[0], y + box[1], x + box[2], y + box[3]), pixels)
-    return blit
+def _meeple(size: int) -> Cut:
+    return Cut(_meeple_sprite(size, MEEPLE, MEEPLE_EDGE))
 
 
 def _dashed_rect(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB, width: int,

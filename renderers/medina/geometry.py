@@ -107,8 +107,8 @@ def _arm_label_spots(lay: BoardLayout) -> list[tuple[str, tuple[float, float], s
     bottom = lay.grid_y + lay.gh * lay.cell + BAND / 2
     left = lay.grid_x - BAND / 2
     right = lay.grid_x + lay.gw * lay.cell + BAND / 2
-    cx = lambda x: lay.grid_x + (x + 0.5) * lay.cell  # noqa: E731
-    cy = lambda y: lay.grid_y + (y + 0.5) * lay.cell  # noqa: E731
+    cx = lambda x: lay.grid_x + (x + 0.5) * lay.cell
+    cy = lambda y: lay.grid_y + (y + 0.5) * lay.cell
     return [
         ("1E", (cx(0), top), "E"), ("1S", (left, cy(0)), "S"),
         ("3W", (cx(w), top), "W"), ("3S", (right, cy(0)), "S"),

@@ -13,7 +13,6 @@ from games.messages import text_from_json, translate
 from renderers import frame as fr
 from renderers.common import (
     fit_text,
-    mix,
     paste,
     paste_centred,
     rounded_box_sprite,
@@ -75,33 +74,38 @@ class _Panels(_Canvas):
             lines.append(self.say("medina.board.well", points=parts["well"]))
         return tuple(lines)
 
+    def tiles_held(self, seat: int) -> tuple[tuple[tuple[str, int], ...], tuple[int, ...]]:
+        """The tiles ``seat`` holds: palace tiles (colour, value) and tower numbers."""
+        view = self.view
+        return (tuple((t["colour"], t["value"]) for t in view["palace_tiles"] if t.get("holder") == seat),
+                tuple(t["number"] for t in view["towers"] if t.get("holder") == seat))
+
     def _draw_tiles_held(self, seat: int, card: Box) -> None:
         """The tiles a seat holds, as small tiles under its facts: palace tiles (colour and value)
         and tower tiles (tower number)."""
-        view, d, theme = self.view, self.d, self.theme
+        d, theme = self.d, self.theme
         x0, y0, x1, y1 = card
         cy = y0 + 100
         if cy + 12 > y1:
             return
-        palace = [t for t in view["palace_tiles"] if t.get("holder") == seat]
-        towers = [t for t in view["towers"] if t.get("holder") == seat]
+        palace, towers = self.tiles_held(seat)
         if not palace and not towers:
             text(d, (x0 + 20, cy), self.say("medina.board.no_tiles"), size=fr.TEXT + 2, fill=theme.muted, anchor="lm")
             return
         caption = self.say("medina.board.tiles_held")
         text(d, (x0 + 20, cy), caption, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
         x = x0 + 20 + text_width(caption, size=fr.TEXT + 2) + 8
-        for tile in palace:
+        for colour, value in palace:
             if x + 24 > x1 - 8:
                 return
-            paste_centred(self.image, _tile_sprite(24, BUILDING_RGB.get(tile["colour"], (128, 128, 128)),
-                                                   str(tile["value"]), False), (x + 12, cy))
+            paste_centred(self.image, _tile_sprite(24, BUILDING_RGB.get(colour, (128, 128, 128)), str(value), False),
+                          (x + 12, cy))
             x += 27
         x += 4
-        for tower in towers:
+        for number in towers:
             if x + 24 > x1 - 8:
                 return
-            paste_centred(self.image, _tower_sprite(25, tower["number"]), (x + 12, cy))
+            paste_centred(self.image, _tower_sprite(25, number), (x + 12, cy))
             x += 27
 
     # -- header ---------------------------------------------------------------------------------
@@ -115,7 +119,8 @@ class _Panels(_Canvas):
             return
         theme, d = self.theme, self.d
         x0, y0, x1, y1 = self.frame.lay.header
-        d.rectangle([x0, y0, x1, y1 - 1], fill=mix(theme.background, theme.card, 0.6))
+        ground = self.frame.header_ground  # texts on it are pasted (see renderers.common.text)
+        d.rectangle([x0, y0, x1, y1 - 1], fill=ground)
         d.line([(x0, y1 - 1), (x1, y1 - 1)], fill=theme.card_edge, width=2)
         row = y0 + 30
         right = x1 - fr.MARGIN
@@ -134,7 +139,7 @@ class _Panels(_Canvas):
             else:
                 who = self.say("board.start")
             text(d, (x, row), fit_text(who, size=30, width=right - x, bold=True), size=30, fill=theme.text,
-                 anchor="lm", bold=True, role="headline")
+                 anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y0 + 58)))
         decision = view.get("decision")
         if decision:
             said = text_from_json(decision)
@@ -152,7 +157,7 @@ class _Panels(_Canvas):
                 room = x1 - fr.MARGIN - x
                 size = fr.HEADLINE + 2 if text_width(line, size=fr.HEADLINE + 2, bold=bold) <= room else fr.HEADLINE
                 text(d, (x, y0 + 78), fit_text(line, size=size, width=room, bold=bold), size=size, fill=theme.text,
-                     anchor="lm", bold=bold, role="headline")
+                     anchor="lm", bold=bold, role="headline", ground=(ground, (x, y0 + 58, x1 - fr.MARGIN, y1 - 3)))
 
     def _draw_last(self, last: dict[str, Any], row: float, right: float) -> float:
         """The last turn's placements, right-aligned on the header's first row; returns its left edge."""
@@ -168,7 +173,8 @@ class _Panels(_Canvas):
         cap_w = text_width(caption, size=fr.TEXT + 2)
         left = right - w - 16 - (mark + 8 if mark else 0) - cap_w - 10
         with within((left - 4, 0, right + 4, 60)):
-            text(d, (left, row), caption, size=fr.TEXT + 2, fill=theme.muted, anchor="lm")
+            text(d, (left, row), caption, size=fr.TEXT + 2, fill=theme.muted, anchor="lm",
+                 ground=(self.frame.header_ground, (left - 4, 0, right - w - 16 - (mark + 8 if mark else 0), 60)))
             band = rounded_box_sprite(round(w + 16), 44, theme.highlight + (110,), theme.highlight, 2.5, 10)
             self.frame_paste(band, (round(right - w - 16), round(row - 22)))
             text(d, (right - 8, row), shown, size=size, fill=theme.text, anchor="rm", bold=True, role="headline")
@@ -196,11 +202,12 @@ class _Panels(_Canvas):
 
     # -- legend ---------------------------------------------------------------------------------
 
-    def _draw_legend(self) -> None:
+    def _draw_legend(self, view: dict[str, Any]) -> None:
         """The four colours (palace tile value and holder; closed, or the state of its unroofed
         palaces: open or stuck, named by their first cell; or a new palace to start), then a key
-        (open and stuck badges, the neutral rooftop) and the tea tiles left."""
-        view, d, theme = self.view, self.d, self.theme
+        (open and stuck badges, the neutral rooftop) and the tea tiles left. ``view`` holds the
+        facts it shows (see :meth:`renderers.medina._Picture._paste_legend`)."""
+        d, theme = self.d, self.theme
         x0, y0, x1, y1 = self.lay.legend
         tea = view.get("tea") or {}
         right_w = 164
