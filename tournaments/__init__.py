@@ -1,0 +1,24 @@
+"""Community tournaments: pure data and pure functions (no Discord, Pillow, asyncio or I/O).
+
+A :class:`Tournament` is JSON-serialisable state (``to_json`` / ``from_json``); every operation
+returns a new one and raises a typed :class:`TournamentError` (message key + params, English and
+Japanese) without changing anything. See ``docs/architecture.md`` ("Tournaments") for the API.
+"""
+
+from tournaments.engine import (
+    add_entrant, begin_round, cancel, check_in, drop, export_csv, new_tournament, pair_next_round,
+    points, rating_seats, record_result, remove_entrant, seat_places, start, substitute, table_seats,
+)
+from tournaments.errors import EntryError, PairingError, PhaseError, ResultError, SettingsError, TournamentError
+from tournaments.ratings import Rating, Seat, leaderboard, rate_game
+from tournaments.settings import FORMATS, Settings
+from tournaments.standings import Standing, standings, standings_view
+from tournaments.state import BracketMatch, Entrant, GameRecord, Round, Table, Tournament
+
+__all__ = [
+    "FORMATS", "BracketMatch", "Entrant", "EntryError", "GameRecord", "PairingError", "PhaseError", "Rating",
+    "ResultError", "Round", "Seat", "Settings", "SettingsError", "Standing", "Table", "Tournament",
+    "TournamentError", "add_entrant", "begin_round", "cancel", "check_in", "drop", "export_csv", "leaderboard",
+    "new_tournament", "pair_next_round", "points", "rate_game", "rating_seats", "record_result",
+    "remove_entrant", "seat_places", "standings", "standings_view", "start", "substitute", "table_seats",
+]

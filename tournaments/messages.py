@@ -1,0 +1,176 @@
+"""The tournament core's texts in English and Japanese, registered in the one catalogue
+(:mod:`games.messages`): the errors' reasons, the formats and tie-breaks by name, and the words
+the standings image prints."""
+
+from __future__ import annotations
+
+from games.messages import register_messages
+
+MESSAGES = {
+    "tournament.error": {"en": "The tournament cannot do that.", "ja": "大会ではその操作はできません。"},
+    "tournament.error.settings": {"en": "Those tournament settings cannot be used.", "ja": "その大会設定は使えません。"},
+    "tournament.error.entry": {"en": "That entry cannot be changed.", "ja": "その参加登録は変更できません。"},
+    "tournament.error.phase": {"en": "Not at this stage of the tournament.", "ja": "大会の今の段階ではできません。"},
+    "tournament.error.result": {"en": "That result cannot be recorded.", "ja": "その結果は記録できません。"},
+    "tournament.error.pairing": {"en": "The round cannot be paired.", "ja": "この回戦の組み合わせを作れません。"},
+    "tournament.error.unknown_game": {
+        "en": "There is no game “{name}”. Games: {known}.",
+        "ja": "「{name}」というゲームはありません。ゲーム: {known}",
+    },
+    "tournament.error.unknown_setting": {
+        "en": "There is no tournament setting “{name}”. Settings: {known}.",
+        "ja": "大会設定「{name}」はありません。設定: {known}",
+    },
+    "tournament.error.setting_choice": {
+        "en": "Setting “{name}” cannot be “{value}”; choose one of: {choices}.",
+        "ja": "設定「{name}」に「{value}」は指定できません。選べる値: {choices}",
+    },
+    "tournament.error.setting_int": {
+        "en": "Setting “{name}” must be a whole number from {minimum} to {maximum}, not “{value}”.",
+        "ja": "設定「{name}」は{minimum}〜{maximum}の整数で指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.setting_points": {
+        "en": "Setting “{name}” must be a number of points from 0 to 100, like 1 or 0.5, not “{value}”.",
+        "ja": "設定「{name}」は 1 や 0.5 のような0〜100の点数で指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.points_order": {
+        "en": "A win must be worth at least a draw, and a draw at least a loss (given {win}/{draw}/{loss}).",
+        "ja": "勝ちの点は引き分け以上、引き分けの点は負け以上にしてください(指定: {win}/{draw}/{loss})。",
+    },
+    "tournament.error.place_points": {
+        "en": "Points per place “{value}” must be {size} numbers from first to last place, never rising, "
+              "like 6/4/2/0.",
+        "ja": "順位点「{value}」は 6/4/2/0 のように1位から最下位まで{size}個の数を、増えない順で指定してください。",
+    },
+    "tournament.error.table_size": {
+        "en": "{game} is played by {minimum} to {maximum} players, so a table cannot have {size}.",
+        "ja": "{game}は{minimum}〜{maximum}人で遊ぶため、{size}人の卓は作れません。",
+    },
+    "tournament.error.tie_break": {
+        "en": "“{name}” is not a tie-break of the {format} format. Tie-breaks: {known}.",
+        "ja": "「{name}」は{format}形式のタイブレークではありません。タイブレーク: {known}",
+    },
+    "tournament.error.tie_break_twice": {
+        "en": "A tie-break is listed twice: {value}.",
+        "ja": "同じタイブレークが2回指定されています: {value}",
+    },
+    "tournament.error.late_entry": {
+        "en": "Late entry is only possible in Swiss events, not in {format}.",
+        "ja": "途中参加はスイス式の大会だけで可能です({format}では不可)。",
+    },
+    "tournament.error.game_option": {"en": "Game option refused: {reason}", "ja": "ゲームのオプションが不正です: {reason}"},
+    "tournament.error.registration_closed": {
+        "en": "Registration for this tournament is closed.",
+        "ja": "この大会の参加受付は終了しています。",
+    },
+    "tournament.error.team_members": {
+        "en": "A team has {size} different players; {count} were given.",
+        "ja": "チームは異なる{size}人のプレイヤーで組んでください(指定は{count}人)。",
+    },
+    "tournament.error.already_entered": {"en": "{name} is already entered.", "ja": "{name}はすでに参加しています。"},
+    "tournament.error.player_taken": {
+        "en": "Player {player} already plays for {team}.",
+        "ja": "プレイヤー{player}はすでに{team}で参加しています。",
+    },
+    "tournament.error.full": {
+        "en": "The tournament is full ({maximum} entrants).",
+        "ja": "大会は満員です(定員{maximum})。",
+    },
+    "tournament.error.not_entered": {"en": "{entrant} is not entered.", "ja": "{entrant}は参加していません。"},
+    "tournament.error.not_a_member": {"en": "{player} is not in {team}.", "ja": "{player}は{team}のメンバーではありません。"},
+    "tournament.error.already_dropped": {"en": "{name} has already withdrawn.", "ja": "{name}はすでに棄権しています。"},
+    "tournament.error.too_few": {
+        "en": "{count} entrants; at least {minimum} are needed to start.",
+        "ja": "参加者が{count}人です。開始には{minimum}人以上必要です。",
+    },
+    "tournament.error.too_few_active": {
+        "en": "Only {count} entrants are still playing: too few for a round.",
+        "ja": "残っている参加者が{count}人だけなので、次の回戦を組めません。",
+    },
+    "tournament.error.not_registration": {
+        "en": "The tournament has already started.",
+        "ja": "大会はすでに始まっています。",
+    },
+    "tournament.error.not_running": {"en": "The tournament is not running.", "ja": "大会は進行中ではありません。"},
+    "tournament.error.over": {"en": "The tournament is over.", "ja": "大会は終了しています。"},
+    "tournament.error.round_unfinished": {
+        "en": "Round {round} is not finished yet.",
+        "ja": "第{round}回戦はまだ終わっていません。",
+    },
+    "tournament.error.nothing_to_begin": {
+        "en": "There is no paired round waiting to begin.",
+        "ja": "開始を待っている回戦はありません。",
+    },
+    "tournament.error.no_round_playing": {
+        "en": "No round is being played now.",
+        "ja": "今プレイ中の回戦はありません。",
+    },
+    "tournament.error.no_round": {"en": "There is no round {round}.", "ja": "第{round}回戦はありません。"},
+    "tournament.error.no_table": {
+        "en": "Round {round} has no table {table}.",
+        "ja": "第{round}回戦に{table}番卓はありません。",
+    },
+    "tournament.error.already_decided": {
+        "en": "Table {table} already has its result; an organiser can correct it with a reason.",
+        "ja": "{table}番卓の結果はすでに記録済みです。主催者は理由を添えて訂正できます。",
+    },
+    "tournament.error.not_at_table": {
+        "en": "{entrant} does not play at table {table}.",
+        "ja": "{entrant}は{table}番卓の参加者ではありません。",
+    },
+    "tournament.error.bad_places": {
+        "en": "Table {table} needs {size} places, each from 1 to {size}.",
+        "ja": "{table}番卓には1〜{size}の順位を{size}個指定してください。",
+    },
+    "tournament.error.bad_scores": {
+        "en": "Table {table} needs {size} scores, one per side.",
+        "ja": "{table}番卓には各参加者の得点を{size}個指定してください。",
+    },
+    "tournament.error.no_result": {
+        "en": "Give table {table}'s places or scores.",
+        "ja": "{table}番卓の順位か得点を指定してください。",
+    },
+    "tournament.error.no_reason": {
+        "en": "An adjudication needs a reason.",
+        "ja": "裁定には理由が必要です。",
+    },
+    # formats and tie-breaks by name
+    "tournament.format.swiss": {"en": "Swiss", "ja": "スイス式"},
+    "tournament.format.round_robin": {"en": "Round robin", "ja": "総当たり"},
+    "tournament.format.single_elimination": {"en": "Single elimination", "ja": "シングルエリミネーション"},
+    "tournament.format.double_elimination": {"en": "Double elimination", "ja": "ダブルエリミネーション"},
+    "tournament.format.swiss_tables": {"en": "Swiss, multiplayer tables", "ja": "スイス式(多人数卓)"},
+    "tournament.tb.buchholz": {"en": "Buchholz", "ja": "ブッフホルツ"},
+    "tournament.tb.median_buchholz": {"en": "Median Buchholz", "ja": "メディアン・ブッフホルツ"},
+    "tournament.tb.sonneborn_berger": {"en": "Sonneborn-Berger", "ja": "ゾンネボルン・ベルガー"},
+    "tournament.tb.head_to_head": {"en": "Head-to-head", "ja": "直接対決"},
+    "tournament.tb.wins": {"en": "Wins", "ja": "勝数"},
+    "tournament.tb.game_score": {"en": "Game score", "ja": "ゲーム内得点"},
+    "tournament.tb.opponents_points": {"en": "Opponents' points", "ja": "対戦相手の合計点"},
+    "tournament.tb.average_place": {"en": "Average place", "ja": "平均順位"},
+    # short column heads of the standings image
+    "tournament.tb_short.buchholz": {"en": "Buch", "ja": "BH"},
+    "tournament.tb_short.median_buchholz": {"en": "MBuch", "ja": "MBH"},
+    "tournament.tb_short.sonneborn_berger": {"en": "SB", "ja": "SB"},
+    "tournament.tb_short.head_to_head": {"en": "H2H", "ja": "直接"},
+    "tournament.tb_short.wins": {"en": "Wins", "ja": "勝数"},
+    "tournament.tb_short.game_score": {"en": "Score", "ja": "得点"},
+    "tournament.tb_short.opponents_points": {"en": "Opp", "ja": "相手点"},
+    "tournament.tb_short.average_place": {"en": "Avg", "ja": "平均"},
+    # the standings and podium images
+    "tournament.image.standings": {"en": "Standings", "ja": "順位表"},
+    "tournament.image.after_round": {"en": "after round {round} of {rounds}", "ja": "第{round}回戦終了時点(全{rounds}回戦)"},
+    "tournament.image.after_round_open": {"en": "after round {round}", "ja": "第{round}回戦終了時点"},
+    "tournament.image.final": {"en": "Final standings", "ja": "最終順位"},
+    "tournament.image.rank": {"en": "#", "ja": "順位"},
+    "tournament.image.name": {"en": "Player", "ja": "プレイヤー"},
+    "tournament.image.points": {"en": "Pts", "ja": "勝点"},
+    "tournament.image.round": {"en": "R{round}", "ja": "{round}回"},
+    "tournament.image.more": {"en": "and {count} more (see /tournament standings)", "ja": "ほか{count}人(/tournament standings で確認)"},
+    "tournament.image.dropped": {"en": "withdrawn", "ja": "棄権"},
+    "tournament.image.podium": {"en": "Podium", "ja": "表彰台"},
+    "tournament.image.champion": {"en": "Champion", "ja": "優勝"},
+    "tournament.image.points_of": {"en": "{points} pts", "ja": "{points}点"},
+}
+
+register_messages(MESSAGES)

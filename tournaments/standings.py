@@ -1,0 +1,271 @@
+"""Standings: points, then the format's tie-breaks, with each entrant's round-by-round results.
+
+Points come from decided tables (``Settings.points_for`` of the match places) and byes. The
+tie-breaks (chosen per format in ``Settings.tie_breaks``, compared in that order, higher first
+unless said otherwise):
+
+- ``buchholz``: the sum of the final points of every opponent met at a decided table (a bye
+  adds nothing);
+- ``median_buchholz``: Buchholz without the highest and the lowest opponent (nothing is cut
+  with fewer than three opponents);
+- ``sonneborn_berger``: each opponent's points times the share of the win earned against them
+  (1 for a win, ``points_draw / points_win`` for a draw, 0 for a loss), summed;
+- ``head_to_head``: among the entrants still tied when it is reached, the points each scored in
+  the games between them;
+- ``wins``: tables won (a bye is not a win; at multiplayer tables, first places);
+- ``game_score``: the sum of the in-game scores recorded (triangles, points...);
+- ``opponents_points`` (multiplayer tables): for every table played, the points of the others
+  seated there, summed;
+- ``average_place`` (multiplayer tables): the mean finishing place, lower first.
+
+Entrants equal on points and every tie-break share their rank. Elimination formats rank by how
+far each entrant went (see :func:`elimination_standings`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tournaments.settings import plain
+from tournaments.state import DONE, Tournament
+
+#: Tie-breaks where a lower value is better.
+LOWER_IS_BETTER = frozenset({"average_place"})
+
+
+@dataclass
+class Cell:
+    """One round of one entrant: ``kind`` is ``win``, ``draw``, ``loss``, ``place`` (multiplayer),
+    ``bye``, ``pending`` (playing now), ``out`` (not paired: dropped or not yet entered)."""
+
+    round: int
+    kind: str
+    opponents: list[str] = field(default_factory=list)
+    place: int | None = None
+    size: int | None = None
+    points: Fraction = Fraction(0)
+    first: bool | None = None
+
+
+@dataclass
+class Standing:
+    rank: int
+    entrant: str
+    points: Fraction
+    tie_breaks: dict[str, Fraction]
+    cells: list[Cell]
+    dropped: bool = False
+    #: Elimination: still in the bracket.
+    alive: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank, "entrant": self.entrant, "points": plain(self.points),
+            "tie_breaks": {k: plain(v) for k, v in self.tie_breaks.items()},
+            "dropped": self.dropped, "alive": self.alive,
+            "cells": [{"round": c.round, "kind": c.kind, "opponents": list(c.opponents), "place": c.place,
+                       "size": c.size, "points": plain(c.points), "first": c.first} for c in self.cells],
+        }
+
+
+@dataclass
+class _Record:
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    game_score: Fraction = Fraction(0)
+    places: list[int] = field(default_factory=list)
+    #: (opponent, my points, that table's win points) per two-sided table.
+    duels: list[tuple[str, Fraction]] = field(default_factory=list)
+    #: The others at each multiplayer table.
+    tables: list[list[str]] = field(default_factory=list)
+    cells: list[Cell] = field(default_factory=list)
+
+
+def records(t: Tournament) -> dict[str, _Record]:
+    """Every entrant's points, games and cells from the decided tables and the byes."""
+    s = t.settings
+    out = {e.id: _Record() for e in t.entrants}
+    for rnd in t.rounds:
+        seen: set[str] = set()
+        for table in rnd.tables:
+            seen.update(table.entrants)
+            size = len(table.entrants)
+            if not table.decided:
+                for i, eid in enumerate(table.entrants):
+                    out[eid].cells.append(Cell(rnd.number, "pending", [x for x in table.entrants if x != eid],
+                                               first=(i == 0) if s.two_sided else None))
+                continue
+            points = s.points_for(table.places)
+            for i, eid in enumerate(table.entrants):
+                rec = out[eid]
+                rec.points += points[i]
+                others = [x for x in table.entrants if x != eid]
+                for game in table.games:
+                    if game.scores is not None:
+                        rec.game_score += Fraction(str(game.scores[i]))
+                place = table.places[i]
+                rec.places.append(place)
+                if place == 1 and sum(1 for p in table.places if p == 1) == 1:
+                    rec.wins += 1
+                if s.two_sided:
+                    rec.duels.append((others[0], points[i]))
+                    kind = "draw" if table.places[0] == table.places[1] else ("win" if place == 1 else "loss")
+                    rec.cells.append(Cell(rnd.number, kind, others, place, size, points[i], first=i == 0))
+                else:
+                    rec.tables.append(others)
+                    rec.cells.append(Cell(rnd.number, "place", others, place, size, points[i]))
+        for eid in rnd.byes:
+            seen.add(eid)
+            out[eid].points += Fraction(str(s.bye_points))
+            out[eid].cells.append(Cell(rnd.number, "bye", points=Fraction(str(s.bye_points))))
+        for eid, rec in out.items():
+            if eid not in seen:
+                rec.cells.append(Cell(rnd.number, "out"))
+    return out
+
+
+def tie_break_values(t: Tournament, recs: dict[str, _Record]) -> dict[str, dict[str, Fraction]]:
+    """The group-independent tie-breaks of every entrant (``head_to_head`` is not among them)."""
+    s = t.settings
+    win = Fraction(str(s.points_win))
+    values: dict[str, dict[str, Fraction]] = {}
+    for eid, rec in recs.items():
+        opp = sorted(recs[o].points for o, _ in rec.duels)
+        v: dict[str, Fraction] = {}
+        for name in s.tie_breaks:
+            if name == "buchholz":
+                v[name] = sum(opp, Fraction(0))
+            elif name == "median_buchholz":
+                v[name] = sum(opp[1:-1] if len(opp) >= 3 else opp, Fraction(0))
+            elif name == "sonneborn_berger":
+                v[name] = sum((mine / win * recs[o].points for o, mine in rec.duels), Fraction(0)) if win else Fraction(0)
+            elif name == "wins":
+                v[name] = Fraction(rec.wins)
+            elif name == "game_score":
+                v[name] = rec.game_score
+            elif name == "opponents_points":
+                v[name] = sum((recs[o].points for others in rec.tables for o in others), Fraction(0))
+            elif name == "average_place":
+                v[name] = Fraction(sum(rec.places), len(rec.places)) if rec.places else Fraction(0)
+        values[eid] = v
+    return values
+
+
+def head_to_head(group: list[str], recs: dict[str, _Record]) -> dict[str, Fraction]:
+    """Points each of ``group`` scored in the decided games between members of ``group``."""
+    members = set(group)
+    return {eid: sum((mine for o, mine in recs[eid].duels if o in members), Fraction(0)) for eid in group}
+
+
+def standings(t: Tournament) -> list[Standing]:
+    """The standings now: best first, ties sharing a rank (see the module docstring)."""
+    if t.settings.elimination:
+        return elimination_standings(t)
+    recs = records(t)
+    values = tie_break_values(t, recs)
+    seed = {e.id: (e.seed or i + 1) for i, e in enumerate(t.entrants)}
+    keys: dict[str, list[Fraction]] = {eid: [recs[eid].points] for eid in recs}
+    groups = [sorted(recs, key=lambda e: (-recs[e].points, seed[e]))]
+    for name in t.settings.tie_breaks:
+        split: list[list[str]] = []
+        for group in groups:
+            if name == "head_to_head":
+                h2h = head_to_head(group, recs) if len(group) > 1 else {group[0]: Fraction(0)}
+                for eid in group:
+                    values[eid][name] = h2h[eid]
+            sign = -1 if name in LOWER_IS_BETTER else 1
+            for eid in group:
+                keys[eid].append(sign * values[eid][name])
+            ordered = sorted(group, key=lambda e: ([-k for k in keys[e]], seed[e]))
+            split.extend(_runs(ordered, keys))
+        groups = split
+    ordered = [eid for group in groups for eid in group]
+    out, rank = [], 0
+    for i, eid in enumerate(ordered):
+        if i == 0 or keys[eid] != keys[ordered[i - 1]]:
+            rank = i + 1
+        e = t.entrant(eid)
+        out.append(Standing(rank, eid, recs[eid].points, {n: values[eid][n] for n in t.settings.tie_breaks},
+                            recs[eid].cells, dropped=not e.active))
+    return out
+
+
+def _runs(ordered: list[str], keys: dict[str, list[Fraction]]) -> list[list[str]]:
+    runs: list[list[str]] = []
+    for eid in ordered:
+        if runs and keys[runs[-1][0]] == keys[eid]:
+            runs[-1].append(eid)
+        else:
+            runs.append([eid])
+    return runs
+
+
+def elimination_standings(t: Tournament) -> list[Standing]:
+    """Elimination: the champion, then the final's loser, then by the stage each entrant was
+    knocked out at (later is better; entrants knocked out at the same stage share a rank); those
+    still in the bracket come first while it runs. Points are matches won."""
+    recs = records(t)
+    stage: dict[str, tuple[int, ...]] = {}
+    order = {m.id: i for i, m in enumerate(t.bracket)}
+    finished = t.status == "finished"
+    for e in t.entrants:
+        stage[e.id] = (3, 0)  # still in
+    for m in t.bracket:
+        if m.loser and t.entrant(m.loser) is not None:
+            eliminated = t.settings.format == "single_elimination" or m.bracket in ("L", "F")
+            if m.id == "GF" and t.settings.grand_final_reset and m.winner == m.sides[1]:
+                eliminated = False  # the unbeaten finalist lost once: the final is played again
+            if eliminated:
+                stage[m.loser] = (1, order[m.id])
+    if finished:
+        champion = next((m.winner for m in reversed(t.bracket) if m.winner), None)
+        if champion:
+            stage[champion] = (4, 0)
+    seed = {e.id: e.seed for e in t.entrants}
+    ordered = sorted(recs, key=lambda e: (tuple(-x for x in stage[e]), seed[e]))
+    out, rank = [], 0
+    for i, eid in enumerate(ordered):
+        if i == 0 or stage[eid] != stage[ordered[i - 1]]:
+            rank = i + 1
+        e = t.entrant(eid)
+        wins = Fraction(sum(1 for c in recs[eid].cells if c.kind == "win"))
+        out.append(Standing(rank, eid, wins, {}, recs[eid].cells, dropped=not e.active, alive=stage[eid][0] == 3))
+    return out
+
+
+def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "") -> dict[str, Any]:
+    """A plain JSON view of the standings for the renderer and the text post: rows with rank,
+    name, points, tie-break values and one short result per round (``W3`` beat #3, ``D1``,
+    ``L2``, ``B`` bye, ``2/4`` second of four, ``…`` playing, ``-`` not paired)."""
+    table = standings(t)
+    rank_of = {row.entrant: row.rank for row in table}
+    done = sum(1 for r in t.rounds if r.status == DONE)
+    rows = []
+    for row in table:
+        e = t.entrant(row.entrant)
+        results = []
+        for c in row.cells:
+            if c.kind in ("win", "draw", "loss"):
+                results.append(c.kind[0].upper() + str(rank_of.get(c.opponents[0], "?")))
+            elif c.kind == "place":
+                results.append(f"{c.place}/{c.size}")
+            else:
+                results.append({"bye": "B", "pending": "…", "out": "-"}[c.kind])
+        rows.append({
+            "rank": row.rank, "id": row.entrant, "name": (names or {}).get(row.entrant, e.name),
+            "points": plain(row.points), "tie_breaks": [plain(row.tie_breaks[n]) for n in t.settings.tie_breaks],
+            "results": results, "dropped": row.dropped, "alive": row.alive,
+        })
+    return {
+        "title": title, "game": t.settings.game, "format": t.settings.format,
+        "round": done, "rounds": t.total_rounds, "finished": t.status == "finished",
+        "tie_breaks": list(t.settings.tie_breaks), "rows": rows,
+    }
+
+
+def points_by_entrant(t: Tournament) -> dict[str, Fraction]:
+    recs = records(t)
+    return defaultdict(Fraction, {eid: rec.points for eid, rec in recs.items()})
