@@ -258,22 +258,31 @@ class _Context:
 def table_sizes(count: int, size: int, smallest: int, largest: int) -> tuple[list[int], int]:
     """Table sizes for ``count`` players at tables of ``size`` (every table between ``smallest``
     and ``largest`` players): (sizes, largest first; number of byes). As many full tables as
-    possible with the rest one smaller, else one larger (then two smaller, two larger); byes only
-    when no such mix fits."""
+    possible, the rest at tables as close to ``size`` as fit (one smaller first); byes only when
+    no mix of sizes fits."""
+    others = sorted((s for s in range(smallest, largest + 1) if s != size), key=lambda s: (abs(s - size), -s))
     for byes in range(count + 1):
         players = count - byes
         if players < smallest:
             break
-        if players % size == 0:
-            return [size] * (players // size), byes
-        for other in (size - 1, size + 1, size - 2, size + 2):
-            if not smallest <= other <= largest:
-                continue
-            for full in range(players // size, -1, -1):
-                rest = players - full * size
-                if rest % other == 0:
-                    return sorted([size] * full + [other] * (rest // other), reverse=True), byes
+        for full in range(players // size, -1, -1):
+            rest = _split(players - full * size, tuple(others), size)
+            if rest is not None:
+                return sorted([size] * full + list(rest), reverse=True), byes
     return [], count
+
+
+def _split(count: int, sizes: tuple[int, ...], target: int) -> tuple[int, ...] | None:
+    """``count`` as a sum of ``sizes`` with the least total distance from ``target``."""
+    best: list[tuple[int, tuple[int, ...]] | None] = [(0, ())] + [None] * count
+    for total in range(1, count + 1):
+        for s in sizes:
+            if s <= total and best[total - s] is not None:
+                cost, parts = best[total - s]
+                candidate = (cost + abs(s - target), parts + (s,))
+                if best[total] is None or candidate[0] < best[total][0]:
+                    best[total] = candidate
+    return best[count][1] if best[count] is not None else None
 
 
 @dataclass
@@ -365,8 +374,8 @@ def round_robin_round(ids: Sequence[str | None], round_index: int) -> list[tuple
     pairs = []
     for i in range(n // 2):
         a, b = order[i], order[n - 1 - i]
-        if i == 0:
+        if i == 0:  # the fixed player alternates
             pairs.append((a, b) if round_index % 2 == 0 else (b, a))
-        else:
-            pairs.append((a, b) if i % 2 == round_index % 2 else (b, a))
+        else:  # the top row sits first; each player spends half its rounds there
+            pairs.append((a, b))
     return pairs

@@ -1,0 +1,273 @@
+"""Pairing properties over thousands of random tournaments (seeded loops, so a failure names its seed).
+
+- Swiss: every active player is paired once or has the bye; a bye only for an odd field and never
+  a second one while someone has none; against brute force over every pairing of small fields, the
+  pairing is optimal in the documented order (second byes, rematches, the bye's place from the
+  bottom, squared score differences), so there is no rematch when one is avoidable and score
+  groups are left only when they must be.
+- Multiplayer tables: sizes as configured (full tables first, the remainder one smaller), every
+  player seated once or given a bye, and no single swap of two players lowers the repeat pairs.
+- Round robin: everyone meets everyone exactly once, first seats balanced.
+- Elimination brackets: seeds 1 and 2 meet only in the final; everyone but the champion is
+  knocked out exactly once; in double elimination nobody is out before a second loss.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+import tournaments as T
+from tournaments.pairing import Candidate, Seated, group_tables, pair_swiss, round_robin_round, table_sizes
+
+
+class Sim:
+    """A Swiss event at the pairing level: random results, the standings order by score."""
+
+    def __init__(self, n: int, rng: random.Random):
+        self.rng = rng
+        self.ids = [f"p{i}" for i in range(n)]
+        self.score = {i: Fraction(0) for i in self.ids}
+        self.met = {i: Counter() for i in self.ids}
+        self.seats = {i: [] for i in self.ids}
+        self.byes = Counter()
+
+    def candidates(self) -> list[Candidate]:
+        order = sorted(self.ids, key=lambda i: (-self.score[i], int(i[1:])))
+        return [Candidate(i, self.score[i], dict(self.met[i]), sum(self.seats[i]), tuple(self.seats[i]),
+                          self.byes[i] > 0) for i in order]
+
+    def play(self, pairing) -> None:
+        for a, b in pairing.pairs:
+            self.met[a][b] += 1
+            self.met[b][a] += 1
+            self.seats[a].append(1)
+            self.seats[b].append(-1)
+            x = self.rng.random()
+            if x < 0.45:
+                self.score[a] += 1
+            elif x < 0.9:
+                self.score[b] += 1
+            else:
+                self.score[a] += Fraction(1, 2)
+                self.score[b] += Fraction(1, 2)
+        if pairing.bye:
+            self.score[pairing.bye] += 1
+            self.byes[pairing.bye] += 1
+
+
+def _matchings(items: list[int]):
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for i, other in enumerate(rest):
+        for tail in _matchings(rest[:i] + rest[i + 1:]):
+            yield [(first, other)] + tail
+
+
+def _cost(cands: list[Candidate], pairs, bye: int | None) -> tuple:
+    """The documented order of concerns, as a tuple to minimise."""
+    pos = {c.id: i for i, c in enumerate(cands)}
+    scale = 2
+    second = 1 if bye is not None and cands[bye].had_bye else 0
+    rematches = sum(cands[pos[a]].met.get(b, 0) for a, b in pairs)
+    bye_pos = (len(cands) - 1 - bye) if bye is not None else 0
+    score = sum(int((cands[pos[a]].score - cands[pos[b]].score) * scale) ** 2 for a, b in pairs)
+    return second, rematches, bye_pos, score
+
+
+def _brute(cands: list[Candidate]) -> tuple:
+    n = len(cands)
+    best = None
+    for bye in (range(n) if n % 2 else [None]):
+        rest = [i for i in range(n) if i != bye]
+        for m in _matchings(rest):
+            cost = _cost(cands, [(cands[a].id, cands[b].id) for a, b in m], bye)
+            best = cost if best is None or cost < best else best
+    return best
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_swiss_pairings_are_optimal_against_brute_force(block):
+    for seed in range(block * 25, block * 25 + 25):
+        rng = random.Random(seed)
+        n = rng.randint(2, 10)
+        sim = Sim(n, rng)
+        for _ in range(rng.randint(1, n + 1)):
+            cands = sim.candidates()
+            pairing = pair_swiss(cands)
+            pos = {c.id: i for i, c in enumerate(cands)}
+            mine = _cost(cands, pairing.pairs, pos[pairing.bye] if pairing.bye else None)
+            assert mine == _brute(cands), f"seed {seed}: {pairing} costs {mine}"
+            sim.play(pairing)
+
+
+def test_swiss_pairs_everyone_once_and_gives_one_bye_per_event_over_thousands_of_events():
+    events = 0
+    for seed in range(1000):
+        rng = random.Random(10_000 + seed)
+        n = rng.choice([3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 16])
+        sim = Sim(n, rng)
+        rounds = rng.randint(1, min(4, n - 1))
+        for _ in range(rounds):
+            cands = sim.candidates()
+            pairing = pair_swiss(cands)
+            seen = [p for pair in pairing.pairs for p in pair] + ([pairing.bye] if pairing.bye else [])
+            assert sorted(seen) == sorted(sim.ids), f"seed {seed}"
+            assert (pairing.bye is not None) == (n % 2 == 1)
+            if pairing.bye and any(sim.byes[i] == 0 for i in sim.ids):
+                assert sim.byes[pairing.bye] == 0, f"seed {seed}: a second bye while others had none"
+            sim.play(pairing)
+        if rounds <= n // 2:
+            # few rounds for the field: a rematch is always avoidable then
+            assert all(count == 1 for i in sim.ids for count in sim.met[i].values()), f"seed {seed}"
+        events += 1
+    assert events == 1000
+
+
+def test_large_swiss_fields_solved_by_blocks_keep_the_guarantees():
+    for seed in range(3):
+        rng = random.Random(seed)
+        sim = Sim(rng.choice([101, 160, 257]), rng)
+        for _ in range(6):
+            cands = sim.candidates()
+            pairing = pair_swiss(cands)
+            seen = [p for pair in pairing.pairs for p in pair] + ([pairing.bye] if pairing.bye else [])
+            assert sorted(seen) == sorted(sim.ids)
+            assert not any(sim.met[a][b] for a, b in pairing.pairs), "a rematch in a large field"
+            if pairing.bye:
+                assert sim.byes[pairing.bye] == 0
+            # score groups: nobody meets someone more than one point away in these early rounds
+            assert all(abs(sim.score[a] - sim.score[b]) <= 1 for a, b in pairing.pairs)
+            sim.play(pairing)
+
+
+def test_first_seats_stay_balanced_in_swiss():
+    worst = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        sim = Sim(rng.choice([8, 10, 16]), rng)
+        for _ in range(5):
+            sim.play(pair_swiss(sim.candidates()))
+        worst = max(worst, max(abs(sum(s)) for s in sim.seats.values()))
+    assert worst <= 3
+
+
+def test_table_sizes():
+    assert table_sizes(12, 4, 3, 4) == ([4, 4, 4], 0)
+    assert table_sizes(9, 4, 3, 4) == ([3, 3, 3], 0)
+    assert table_sizes(10, 4, 3, 4) == ([4, 3, 3], 0)
+    assert table_sizes(11, 4, 3, 4) == ([4, 4, 3], 0)
+    assert table_sizes(7, 5, 3, 5) == ([4, 3], 0)
+    assert table_sizes(4, 3, 3, 4) == ([4], 0)  # one larger when one smaller is below the game
+    assert table_sizes(5, 4, 4, 4) == ([4], 1)  # a fixed size: a bye
+    assert table_sizes(2, 3, 3, 4) == ([], 2)
+
+
+def _swap_improves_repeats(tables: list[list[str]], met) -> bool:
+    def repeats(t):
+        return sum(met[a][b] for a, b in combinations(t, 2))
+    for i, j in combinations(range(len(tables)), 2):
+        base = repeats(tables[i]) + repeats(tables[j])
+        for pi in range(len(tables[i])):
+            for qj in range(len(tables[j])):
+                a = tables[i][:pi] + [tables[j][qj]] + tables[i][pi + 1:]
+                b = tables[j][:qj] + [tables[i][pi]] + tables[j][qj + 1:]
+                if repeats(a) + repeats(b) < base:
+                    return True
+    return False
+
+
+def test_multiplayer_tables_over_many_random_events():
+    for seed in range(250):
+        rng = random.Random(seed)
+        n, size = rng.randint(6, 30), rng.choice([3, 4, 5])
+        ids = [f"p{i}" for i in range(n)]
+        score = {i: Fraction(0) for i in ids}
+        met = {i: Counter() for i in ids}
+        for _ in range(rng.randint(1, 5)):
+            sizes, byes = table_sizes(n, size, 3, 5)
+            assert byes == 0 and sum(sizes) == n
+            assert all(3 <= s <= 5 for s in sizes) and sizes.count(size) >= (n - 8) // size
+            assert sizes == sorted(sizes, reverse=True)
+            order = sorted(ids, key=lambda i: (-score[i], i))
+            tables = group_tables([Seated(i, score[i], dict(met[i])) for i in order], sizes)
+            assert [len(t) for t in tables] == sizes
+            assert sorted(p for t in tables for p in t) == sorted(ids)
+            assert not _swap_improves_repeats(tables, met), f"seed {seed}"
+            for t in tables:
+                for a, b in combinations(t, 2):
+                    met[a][b] += 1
+                    met[b][a] += 1
+                for place, p in enumerate(rng.sample(t, len(t))):
+                    score[p] += len(t) - 1 - place
+
+
+def test_tables_start_from_the_top_of_the_standings_when_nobody_has_met():
+    players = [Seated(f"p{i}", Fraction(10 - i // 2)) for i in range(12)]
+    tables = group_tables(players, [4, 4, 4])
+    assert [sorted(t, key=lambda p: int(p[1:])) for t in tables] == \
+        [["p0", "p1", "p2", "p3"], ["p4", "p5", "p6", "p7"], ["p8", "p9", "p10", "p11"]]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 8, 9, 12])
+def test_round_robin_circle_method(n):
+    ids = [f"p{i}" for i in range(n)]
+    rounds = n - 1 + n % 2
+    met = Counter()
+    firsts = Counter()
+    for r in range(rounds):
+        pairs = round_robin_round(ids, r)
+        present = [p for pair in pairs for p in pair if p is not None]
+        assert sorted(present) == sorted(ids)
+        for a, b in pairs:
+            if a is not None and b is not None:
+                met[frozenset((a, b))] += 1
+                firsts[a] += 1
+    assert set(met.values()) == {1} and len(met) == n * (n - 1) // 2
+    games = (n - 1)
+    for p in ids:
+        assert abs(2 * firsts[p] - games) <= 2
+
+
+def _run_elimination(fmt, n, seed, best_of=1):
+    rng = random.Random(seed)
+    t = T.new_tournament(T.Settings.make("medina", fmt, best_of=best_of))
+    for i in range(n):
+        t = T.add_entrant(t, f"p{i}", f"P{i}", rating=n - i)  # p0 is seed 1
+    t = T.start(t)
+    losses = Counter()
+    met_in_final = None
+    while t.status == "running":
+        t, rnd = T.pair_next_round(t)
+        t = T.begin_round(t)
+        for table in rnd.tables:
+            while not t.current_round.table(table.number).decided:
+                t = T.record_result(t, table.number, places=rng.choice([[1, 2], [2, 1], [1, 1]]))
+            decided = t.current_round.table(table.number)
+            losses[decided.entrants[decided.places.index(2)]] += 1
+            if {"p0", "p1"} == set(decided.entrants):
+                met_in_final = decided.match
+    return t, losses, met_in_final
+
+
+@pytest.mark.parametrize("fmt", ["single_elimination", "double_elimination"])
+def test_elimination_brackets(fmt):
+    for seed in range(30):
+        n = random.Random(seed).randint(3, 20)
+        t, losses, met = _run_elimination(fmt, n, seed, best_of=random.Random(seed).choice([1, 3]))
+        rows = T.standings(t)
+        champion = rows[0].entrant
+        assert rows[0].rank == 1 and sum(1 for r in rows if r.rank == 1) == 1
+        limit = 1 if fmt == "single_elimination" else 2
+        assert losses[champion] <= limit - 1 or (fmt == "double_elimination" and losses[champion] == 1)
+        for row in rows[1:]:
+            assert losses[row.entrant] == limit or (fmt == "double_elimination" and row.rank == 2 and losses[row.entrant] >= 1), \
+                f"seed {seed}: {row.entrant} ranked {row.rank} with {losses[row.entrant]} losses"
+        if met is not None and fmt == "single_elimination":
+            assert met == t.bracket[-1].id, "seeds 1 and 2 met before the final"
