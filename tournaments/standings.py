@@ -168,7 +168,7 @@ def standings(t: Tournament) -> list[Standing]:
     values = tie_break_values(t, recs)
     seed = {e.id: (e.seed or i + 1) for i, e in enumerate(t.entrants)}
     keys: dict[str, list[Fraction]] = {eid: [recs[eid].points] for eid in recs}
-    groups = [sorted(recs, key=lambda e: (-recs[e].points, seed[e]))]
+    groups = _runs(sorted(recs, key=lambda e: (-recs[e].points, seed[e])), keys)
     for name in t.settings.tie_breaks:
         split: list[list[str]] = []
         for group in groups:
