@@ -21,8 +21,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import tournaments.messages  # noqa: F401  (the words of these images)
 from games.messages import translate
+from tournaments.messages import MESSAGES
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -54,6 +54,8 @@ JA_MARKS = {"W": "○", "D": "△", "L": "●", "B": "不戦"}
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
+    if key not in MESSAGES:  # importing MESSAGES registered them; a mistyped key fails loudly
+        raise KeyError(key)
     return translate(key, lang, **params)
 
 
