@@ -187,3 +187,30 @@ def test_adjudication_drop_late_entry_and_check_in():
     t = T.begin_round(t)
     with pytest.raises(T.ResultError):
         T.record_result(t, 1, places=[1, 2], reason="   ")
+
+
+def test_every_tournament_text_has_both_languages_and_the_same_placeholders():
+    from games.messages import placeholders
+    from tournaments.messages import MESSAGES
+
+    assert len(MESSAGES) > 40
+    for key, texts in MESSAGES.items():
+        assert texts["en"].strip() and texts["ja"].strip(), key
+        assert placeholders(texts["en"]) == placeholders(texts["ja"]), key
+    for fmt in T.FORMATS:
+        assert f"tournament.format.{fmt}" in MESSAGES
+    from tournaments.settings import TIE_BREAKS
+
+    for name in {n for names in TIE_BREAKS.values() for n in names}:
+        assert f"tournament.tb.{name}" in MESSAGES and f"tournament.tb_short.{name}" in MESSAGES
+
+
+def test_the_core_imports_no_discord_pillow_or_asyncio():
+    import subprocess
+    import sys
+
+    code = ("import sys, tournaments, tournaments.ratings, tournaments.pairing; "
+            "bad = [m for m in ('discord', 'PIL', 'asyncio', 'aiosqlite') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
