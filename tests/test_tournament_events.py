@@ -214,3 +214,34 @@ def test_the_core_imports_no_discord_pillow_or_asyncio():
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("fmt,options", [
+    ("swiss", {"points_win": 3, "points_draw": 1}), ("round_robin", {}), ("single_elimination", {"best_of": 3}),
+    ("double_elimination", {}), ("swiss_tables", {"table_size": 4, "place_points": "5/3/1/0"}),
+])
+def test_every_format_survives_a_restart_at_any_point(fmt, options):
+    """Stopped after every single operation and rebuilt from JSON, the event goes on to the same
+    end as one never stopped."""
+    import random
+
+    def play(restart: bool):
+        t = T.new_tournament(T.Settings.make("medina", fmt, **options), extra={"channel": 42})
+        for i in range(7):
+            t = T.add_entrant(t, f"u{i}", f"P{i}", rating=i % 3)
+        t = T.start(t)
+        rng = random.Random(5)
+        while t.status == "running":
+            t, rnd = T.pair_next_round(roundtrip(t) if restart else t)
+            t = T.begin_round(roundtrip(t) if restart else t)
+            for table in rnd.tables:
+                while not t.current_round.table(table.number).decided:
+                    k = len(table.entrants)
+                    t = T.record_result(roundtrip(t) if restart else t, table.number,
+                                        places=[1 + x for x in rng.sample(range(k), k)], scores=list(range(k)))
+        return t
+
+    stopped, straight = play(True), play(False)
+    assert stopped.to_json() == straight.to_json() and stopped.status == "finished"
+    assert T.Settings.from_json(stopped.settings.to_json()) == stopped.settings
+    assert stopped.extra == {"channel": 42}
