@@ -231,15 +231,15 @@ class Presenter:
                               if table.status_message_id else text, allowed_mentions=pinging([seat.user_id]))
 
     async def _make_thread(self, table: TableRow) -> TableRow:
-        """The game's thread, made from the lobby message when the game starts (making it when
-        the lobby opened failed)."""
-        if table.lobby_message_id is None:
-            raise RuntimeError(f"table {table.id} has neither a thread nor a lobby message")
+        """The game's thread, made when the game starts because making it when the lobby opened
+        failed: from the lobby message if its id was stored, else in the lobby's channel."""
         lang = await self.bot.guild_lang(table.guild_id)
-        title = self.host.game(table).titles.get(lang, table.game)
+        name = f"{self.host.game(table).titles.get(lang, table.game)} #{table.id}"[:100]
         channel = await self.bot.channel(table.channel_id)
-        thread = await channel.get_partial_message(table.lobby_message_id).create_thread(
-            name=f"{title} #{table.id}"[:100])
+        if table.lobby_message_id is not None:
+            thread = await channel.get_partial_message(table.lobby_message_id).create_thread(name=name)
+        else:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         return await self.host.attach(table.id, thread_id=thread.id)
 
     async def mid_turn(self, table: TableRow) -> bool:
