@@ -32,8 +32,11 @@ class GameBot(commands.Bot):
         # No privileged intents: slash commands and components need none. Nothing the bot sends
         # pings anyone unless that send names whom (display names echoed in posts may read
         # "@everyone" or "<@&role>").
+        # A rate limit longer than 30 s is raised (RateLimited) instead of slept on inside one
+        # request, so the delivery's retries wait it out without holding an attempt open.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         max_ratelimit_timeout=30.0)
         self.settings = settings
         self.host = host
         self.presenter = Presenter(self)
@@ -99,6 +102,7 @@ class GameBot(commands.Bot):
             except Exception:
                 log.exception("telling table %s about its clock failed", due.table.id)
         await self.presenter.send_digests(now)
+        await self.presenter.sweep()  # changes whose posts were given up while Discord failed
 
     async def _ticking(self) -> None:
         while not self.is_closed():

@@ -15,6 +15,7 @@ restart the bot shows what storage says was not shown yet (``announced_version``
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 from collections import Counter
@@ -80,7 +81,8 @@ class _Slot:
     generation: int = 0
     users: int = 0
     retry: asyncio.Task[None] | None = None
-    sleeping: bool = False
+    #: The retry task is making an attempt (not to be cancelled halfway through a request).
+    retrying: bool = False
     failing: bool = False
 
 
@@ -106,16 +108,17 @@ class Delivery:
         slot = self._slots.setdefault(key, _Slot())
         slot.generation += 1
         generation = slot.generation
-        if slot.retry is not None and slot.sleeping:
+        if slot.retry is not None and not slot.retry.done() and not slot.retrying:
             slot.retry.cancel()  # a pending retry of an older request: this one shows it all
             self.stats["superseded"] += 1
         slot.users += 1
         try:
             ok, wait = await self._attempt(slot, job, what)
             if not ok and wait is not None and slot.generation == generation and not self._stopping:
-                slot.users += 1  # the retry task's
-                slot.retry = asyncio.create_task(self._retry(key, slot, job, what, generation, wait),
+                slot.users += 1  # the retry task's, given back when it is done (even cancelled unstarted)
+                slot.retry = asyncio.create_task(self._retry(slot, job, what, generation, wait),
                                                  name=f"delivery-{what}")
+                slot.retry.add_done_callback(functools.partial(self._retried, key, slot))
             return ok
         finally:
             self._release(key, slot)
@@ -142,32 +145,36 @@ class Delivery:
                 slot.failing = False
             return True, None
 
-    async def _retry(self, key: Hashable, slot: _Slot, job: Callable[[], Awaitable[None]], what: str,
+    async def _retry(self, slot: _Slot, job: Callable[[], Awaitable[None]], what: str,
                      generation: int, wait: float) -> None:
-        try:
-            for attempt in range(2, self.policy.tries + 1):
-                slot.sleeping = True
-                try:
-                    await asyncio.sleep(max(wait, self.policy.pause(attempt, self._rng)))
-                finally:
-                    slot.sleeping = False
-                if slot.generation != generation:
-                    return  # a newer request ran (and retries itself if it failed)
+        for attempt in range(2, self.policy.tries + 1):
+            await asyncio.sleep(max(wait, self.policy.pause(attempt, self._rng)))
+            if slot.generation != generation:
+                return  # a newer request ran (and retries itself if it failed)
+            slot.retrying = True
+            try:
                 ok, wait = await self._attempt(slot, job, what)
-                if ok or wait is None or slot.generation != generation:
-                    return
-            log.error("gave up showing %s after %d attempts", what, self.policy.tries)
-            self.stats["given_up"] += 1
-            slot.failing = False
-        finally:
-            if slot.retry is asyncio.current_task():
-                slot.retry = None
-            self._release(key, slot)
+            finally:
+                slot.retrying = False
+            if ok or wait is None or slot.generation != generation:
+                return
+        log.error("gave up showing %s after %d attempts", what, self.policy.tries)
+        self.stats["given_up"] += 1
+        slot.failing = False
+
+    def _retried(self, key: Hashable, slot: _Slot, task: asyncio.Task[None]) -> None:
+        if slot.retry is task:
+            slot.retry = None
+        self._release(key, slot)
 
     def _release(self, key: Hashable, slot: _Slot) -> None:
         slot.users -= 1
         if slot.users == 0 and self._slots.get(key) is slot:
             del self._slots[key]
+
+    def busy(self, key: Hashable) -> bool:
+        """Whether a job under ``key`` is being attempted or has a retry to come."""
+        return key in self._slots
 
     def pending(self) -> int:
         """Jobs with a retry still to come."""

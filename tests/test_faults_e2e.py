@@ -71,6 +71,74 @@ def fault_play(scenario, tmp_path, timeout: float = 60):
     play(scenario, tmp_path, timeout=timeout, world_class=FaultWorld)
 
 
+# -- the retry policy and the delivery's bookkeeping ---------------------------------------------
+
+
+class _Response:
+    def __init__(self, status: int, headers: dict | None = None) -> None:
+        self.status, self.reason, self.headers = status, "injected", headers or {}
+
+
+def test_the_shipped_policy_makes_ten_attempts_over_about_eight_minutes():
+    policy = RetryPolicy()
+    still = RetryPolicy(jitter=0.0)
+    total = sum(still.pause(n, random.Random(0)) for n in range(2, still.tries + 1))
+    assert policy.tries == 10 and 7 * 60 <= total <= 9 * 60
+    rng = random.Random(1)
+    assert all(0.8 * still.pause(n, rng) <= policy.pause(n, rng) <= 1.2 * still.pause(n, rng) for n in range(2, 11))
+
+
+def test_what_is_retried_and_how_long_a_rate_limit_makes_it_wait():
+    import aiohttp
+    import discord
+
+    from bot.delivery import NotYet, retry_after
+    from bot.host.store import StorageBusy
+
+    assert retry_after(discord.RateLimited(42.0)) == 42.0
+    assert retry_after(discord.HTTPException(_Response(429, {"Retry-After": "3"}), {"retry_after": 2.5})) == 3.0
+    assert retry_after(discord.Forbidden(_Response(403), {"code": 50013, "message": "Missing Permissions"})) == 0.0
+    assert retry_after(discord.DiscordServerError(_Response(503), "unavailable")) == 0.0
+    for transient in (TimeoutError(), aiohttp.ServerDisconnectedError(), ConnectionResetError(), StorageBusy(),
+                      NotYet("no thread yet")):
+        assert retry_after(transient) == 0.0
+    assert retry_after(discord.NotFound(_Response(404), {"code": 10003, "message": "Unknown Channel"})) is None
+    assert retry_after(discord.HTTPException(_Response(400), {"code": 50035, "message": "Invalid Form Body"})) is None
+    assert retry_after(ValueError("a bug")) is None
+
+
+def test_a_newer_request_supersedes_a_pending_retry_and_failures_are_bounded():
+    from bot.delivery import Delivery
+
+    async def main():
+        delivery = Delivery(RetryPolicy(tries=3, first=0.05, cap=0.05, jitter=0.0, attempt_timeout=1.0))
+        calls = []
+
+        async def failing():
+            calls.append("old")
+            raise OSError("connection reset")
+
+        async def working():
+            calls.append("new")
+
+        assert await delivery.run("table", failing, "old") is False
+        assert delivery.pending() == 1
+        assert await delivery.run("table", working, "new") is True  # while the old one waits to retry
+        await delivery.idle(5)
+        assert calls == ["old", "new"] and delivery.stats["superseded"] == 1 and delivery.stats["recovered"] == 1
+        assert await delivery.run("other", failing, "other") is False
+        await delivery.idle(5)
+        assert calls.count("old") == 1 + 3 and delivery.stats["given_up"] == 1  # 3 attempts, then given up
+        assert await delivery.run("bug", lambda: _raise(ValueError("a bug")), "bug") is False
+        assert delivery.pending() == 0 and delivery.stats["given_up"] == 2  # not retried
+
+    asyncio.run(main())
+
+
+async def _raise(exc):
+    raise exc
+
+
 # -- the mover's reply --------------------------------------------------------------------------
 
 
@@ -191,6 +259,21 @@ def test_a_post_given_up_is_made_good_by_the_next_change(tmp_path):
             await world.quiet(table_id)
             last = world.boards()[-1]
             assert "e9-f8" in last.content and "f8-g7" in last.content  # both moves, in one post
+    fault_play(scenario, tmp_path)
+
+
+def test_a_post_given_up_is_shown_at_the_next_tick(tmp_path):
+    async def scenario(world: FaultWorld):
+        async with world.running():
+            await world.begin()
+            table_id, _ = await world.start_game(players=2)
+            world.fake.inject_error("POST", world.thread_posts(), status=503, times=FAST.tries)
+            await world.move(world.alice, "e9-f8")
+            await world.quiet()
+            assert (await world.host.table(table_id)).announced_version < (await world.host.table(table_id)).version
+            await world.bot.tick()  # Discord works again; the bot's periodic tick
+            await world.quiet(table_id)
+            assert "e9-f8" in world.boards()[-1].content
     fault_play(scenario, tmp_path)
 
 
@@ -474,10 +557,17 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
                                                          options={"move": notation})
             figures.sent["move"] += 1
 
-            async def landed():
+            async def landed():  # this very move, recorded on the version it was sent on
+                return any(m.seat == humans[0].seat and m.notation == notation for m in
+                           await world.host.store.moves(table_id, after_version=table.version))
+
+            async def moved_on():
                 return (await world.host.table(table_id)).version > table.version
 
-            if await until(landed, 3):
+            if not await until(moved_on, 3):
+                continue  # refused or lost on the way: the player looks at the table and tries again
+            await world.handlers_done()
+            if await landed():
                 played += 1
                 figures.human_moves += 1
                 await until(lambda: _answered(handle), 3)
@@ -507,6 +597,8 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
 
     await asyncio.gather(*(player(table_id, lobby, n) for n, (table_id, lobby) in enumerate(lobbies)))
     world.fake.stop_chaos()
+    await world.handlers_done()
+    await world.bot.tick()  # what the bot does every BOT_TICK_SECONDS: show what was given up
     try:
         await world.quiet(timeout=max(5.0, deadline - loop.time()), answered=False)
     except (AssertionError, TimeoutError):
@@ -579,12 +671,13 @@ def test_long_chaos_run(tmp_path):
         async with world.running():
             await world.begin()
             loop = asyncio.get_running_loop()
-            # Held requests (1.2 s) outlast an attempt (1 s): the delivery's timeouts are exercised too.
-            figures = await chaos_run(world, games=games, moves=20, rate=0.2, seed=2026,
+            # Held requests (6 s) outlast an attempt (5 s here): the delivery's timeouts are exercised too.
+            world.bot.presenter.delivery.policy = RetryPolicy(tries=6, first=0.1, cap=1.0, attempt_timeout=5.0)
+            figures = await chaos_run(world, games=games, moves=20, rate=0.1, seed=2026,
                                       kinds=("403", "429", "500", "503", "drop", "late"),
-                                      deadline=loop.time() + 900, hold=1.2)
+                                      deadline=loop.time() + 1200, hold=6.0)
             figures_dict = report(world, figures)
             print("\nLONG CHAOS RUN:", figures_dict)
             assert figures.stalled == 0 and figures.misleading == 0, figures_dict
             world.fake.bot_errors.clear()
-    fault_play(scenario, tmp_path, timeout=1500)
+    fault_play(scenario, tmp_path, timeout=1700)
