@@ -494,6 +494,8 @@ class Figures:
     stalled: int = 0
     sent: Counter = field(default_factory=Counter)
     stalled_tables: list = field(default_factory=list)
+    examples: list = field(default_factory=list)
+    landed: list = field(default_factory=list)
 
 
 async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, seed: int,
@@ -564,17 +566,21 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
             async def moved_on():
                 return (await world.host.table(table_id)).version > table.version
 
-            if not await until(moved_on, 3):
-                continue  # refused or lost on the way: the player looks at the table and tries again
-            await world.handlers_done()
+            async def answered_or_moved():
+                return await _answered(handle) or await moved_on()
+
+            # As a player does: wait for the answer (or the board), then look at the table.
+            await until(answered_or_moved, 15)
+            if not await moved_on():
+                continue  # refused or lost on the way: the player tries again
             if await landed():
                 played += 1
                 figures.human_moves += 1
                 await until(lambda: _answered(handle), 3)
                 if misleading(handle):
                     figures.misleading += 1
-                elif not any("You played" in text or "指しました" in text for text in texts(handle)):
-                    figures.unanswered += 1  # given up (e.g. the answer's token was refused for good)
+                    figures.examples.append(texts(handle))
+                figures.landed.append(handle)
 
     async def resign(table_id, user):
         thread = world.fake.channels[(await world.host.table(table_id)).thread_id]
@@ -597,12 +603,20 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
 
     await asyncio.gather(*(player(table_id, lobby, n) for n, (table_id, lobby) in enumerate(lobbies)))
     world.fake.stop_chaos()
-    await world.handlers_done()
-    await world.bot.tick()  # what the bot does every BOT_TICK_SECONDS: show what was given up
+    await world.handlers_done(timeout=120)
+    for _ in range(5):  # the bot's tick (every BOT_TICK_SECONDS) shows again what was given up
+        await world.bot.tick()
+        try:
+            await world.bot.presenter.delivery.idle(30)
+        except TimeoutError:
+            pass
     try:
         await world.quiet(timeout=max(5.0, deadline - loop.time()), answered=False)
     except (AssertionError, TimeoutError):
         pass
+    # Answers given up (e.g. the interaction's token refused for good): the board still shows the move.
+    figures.unanswered = sum(1 for handle in figures.landed
+                             if not any("You played" in text or "指しました" in text for text in texts(handle)))
     for table_id, _ in lobbies:
         # Reaches its next announced state (shown, no AI seat left to move) once the faults stop.
         try:
@@ -635,7 +649,8 @@ def report(world: FaultWorld, figures: Figures) -> dict:
     duplicates = 0
     previous: dict[int, str] = {}
     for message in world.fake.messages:
-        if message.author.id == world.fake.bot_user.id and not message.ephemeral and not message.is_dm:
+        if message.author.id == world.fake.bot_user.id and not message.ephemeral and not message.is_dm \
+                and message.content:
             duplicates += previous.get(message.channel.id) == message.content
             previous[message.channel.id] = message.content
     return {"games": figures.games, "human moves": figures.human_moves, "AI moves": figures.ai_moves,
@@ -643,8 +658,8 @@ def report(world: FaultWorld, figures: Figures) -> dict:
             "faulted requests": len(world.fake.faults), "faults": dict(Counter(f[2] for f in world.fake.faults)),
             "delivery attempts": stats["attempts"], "failures": stats["failures"], "recovered": stats["recovered"],
             "given up": stats["given_up"], "superseded": stats["superseded"], "stalled tables": figures.stalled, "stalled": figures.stalled_tables,
-            "misleading replies": figures.misleading, "expired interactions": len(expired),
-            "duplicate posts (at-least-once)": duplicates, "moves without a 'played' answer": figures.unanswered,
+            "misleading replies": figures.misleading, "misleading examples": figures.examples[:3], "expired interactions": len(expired),
+            "duplicate posts (at-least-once)": duplicates, "landed moves never answered 'played'": figures.unanswered,
             "commands sent": dict(figures.sent)}
 
 
