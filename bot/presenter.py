@@ -132,19 +132,16 @@ class Presenter:
         The first attempt runs now; what fails is retried in the background (:mod:`bot.delivery`)
         and ``False`` is returned. Never raises: the commit stands whatever Discord says, and the
         AI's next move is decided from storage, not from whether this post worked."""
-        table = None
-        try:
-            table = await self.host.table(table_id)
-            if table.announced_version < table.version and table.state is not None:
-                # Drawn before the timed attempt (and kept): a queue of renders on a busy bot
-                # must not time out the posts.
-                await self.board_image(table, await self.bot.guild_lang(table.guild_id))
-        except Exception:
-            log.exception("reading table %s before showing it failed", table_id)
         shown = await self.delivery.run(("show", table_id), functools.partial(self._show, table_id),
                                         what=f"table {table_id}")
-        if continue_ai and table is not None and any(seat.is_ai for seat in table.seats):
-            self.schedule_ai(table_id)
+        if continue_ai:
+            try:
+                table = await self.host.table(table_id)
+            except Exception:
+                log.exception("reading table %s after showing it failed", table_id)
+            else:
+                if any(seat.is_ai for seat in table.seats):
+                    self.schedule_ai(table_id)
         return shown
 
     async def sweep(self) -> int:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 AUTOCOMPLETE_LIMIT = 25
+#: Seconds the board post after a move waits for the mover's answer to go first.
+REPLY_FIRST = 2.0
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -83,9 +85,13 @@ class PlayCog(commands.Cog, name="Play"):
             # Editing the deferred answer (not a new followup): a repeated attempt shows it once.
             await interaction.edit_original_response(content=done, view=None, **extra)
 
-        await asyncio.gather(
-            presenter.delivery.run(("reply", interaction.id), reply, what=f"the reply to {notation} on table {table.id}"),
-            presenter.show(table.id))
+        # The answer first, as a rule (the board then shows this move on its own, even when the next
+        # one follows at once); a slow answer holds the board back REPLY_FIRST seconds at most.
+        answer = asyncio.create_task(presenter.delivery.run(
+            ("reply", interaction.id), reply, what=f"the reply to {notation} on table {table.id}"))
+        await asyncio.wait([answer], timeout=REPLY_FIRST)
+        await presenter.show(table.id)
+        await answer
 
     # -- the move builder -------------------------------------------------------------------
 
