@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, Iterable
 import discord
 
 import renderers
+from bot.delivery import Delivery, NotYet
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
 from bot.host.timekeeper import HALF, TIME_UP, Due
-from bot.delivery import Delivery, NotYet
 from bot.i18n import t
 from bot.views import board_view, lobby_view
 from games.messages import text_from_json, translate
