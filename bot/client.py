@@ -32,8 +32,11 @@ class GameBot(commands.Bot):
         # No privileged intents: slash commands and components need none. Nothing the bot sends
         # pings anyone unless that send names whom (display names echoed in posts may read
         # "@everyone" or "<@&role>").
+        # A rate limit longer than 30 s is raised (RateLimited) instead of slept on inside one
+        # request, so the delivery's retries wait it out without holding an attempt open.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         max_ratelimit_timeout=30.0)
         self.settings = settings
         self.host = host
         self.presenter = Presenter(self)
@@ -49,6 +52,7 @@ class GameBot(commands.Bot):
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.screens import ScreensCog
 
         problem = board_font_problem()
         if problem:  # images still draw, in the bundled font: say so once, at start
@@ -57,6 +61,7 @@ class GameBot(commands.Bot):
         self.lobby, self.play = LobbyCog(self), PlayCog(self)
         for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):
             await self.add_cog(cog)
+        await self.add_cog(ScreensCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         if self.sync_commands:
@@ -97,6 +102,7 @@ class GameBot(commands.Bot):
             except Exception:
                 log.exception("telling table %s about its clock failed", due.table.id)
         await self.presenter.send_digests(now)
+        await self.presenter.sweep()  # changes whose posts were given up while Discord failed
 
     async def _ticking(self) -> None:
         while not self.is_closed():

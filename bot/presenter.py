@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import discord
 
 import renderers
+from bot.delivery import Delivery, NotYet
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
@@ -89,6 +90,10 @@ class Presenter:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ai_wanted: set[int] = set()
         self._stopping = False
+        #: What must be shown after each commit, retried until shown (see bot/delivery.py).
+        self.delivery = Delivery()
+        #: table id -> (version, steps still to do after that version's announcement)
+        self._steps: dict[int, tuple[int, list[tuple]]] = {}
 
     @property
     def host(self) -> Host:
@@ -118,48 +123,135 @@ class Presenter:
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._showing.setdefault(table_id, asyncio.Lock())
 
-    async def show(self, table_id: int, *, continue_ai: bool = True) -> None:
-        """Show the table's latest committed version, once: a board post in the thread (unless the
-        game turned per-move posts off) and the pinned status message edited in place; then
-        deliver changed private views, tell players who asked for it that it is their turn, and
-        let the AI seats move (unless the AI loop itself is calling)."""
+    async def show(self, table_id: int, *, continue_ai: bool = True) -> bool:
+        """Show the table's latest committed version, once: a board post in the thread with the
+        turn mention (or, with per-move posts off, the status message carrying the board and a
+        short ping), the pinned status message, the lobby message at the end, changed private
+        views and turn DMs; then let the AI seats move (unless the AI loop itself is calling).
+
+        The first attempt runs now; what fails is retried in the background (:mod:`bot.delivery`)
+        and ``False`` is returned. Never raises: the commit stands whatever Discord says, and the
+        AI's next move is decided from storage, not from whether this post worked."""
+        shown = await self.delivery.run(("show", table_id), functools.partial(self._show, table_id),
+                                        what=f"table {table_id}")
+        if continue_ai:
+            try:
+                table = await self.host.table(table_id)
+            except Exception:
+                log.exception("reading table %s after showing it failed", table_id)
+            else:
+                if any(seat.is_ai for seat in table.seats):
+                    self.schedule_ai(table_id)
+        return shown
+
+    async def sweep(self) -> int:
+        """Show again every table whose latest change is still not shown and has no retry pending
+        (its retries were given up while Discord was down); called by the bot's tick. Returns how
+        many were tried."""
+        tried = 0
+        for table_id in await self.host.store.unannounced_ids():
+            if not self.delivery.busy(("show", table_id)):
+                tried += 1
+                await self.show(table_id)
+        return tried
+
+    async def _show(self, table_id: int) -> None:
+        """One attempt at bringing the thread up to the stored table. Each step is done once per
+        version: the announcement (board post, or status edit with the board) is recorded in
+        storage (``announced_version``) as soon as it is made, the steps after it in
+        ``self._steps``, so an attempt after a failure goes on where the last one stopped."""
         async with self.lock(table_id):
             table = await self.host.table(table_id)
-            if table.announced_version >= table.version or table.thread_id is None or table.state is None:
+            if table.state is None or table.status not in ("active", "finished"):
                 return
+            if table.thread_id is None:  # its thread could not be made when the lobby opened
+                table = await self._make_thread(table)
             game = self.host.game(table)
-            if await self.mid_turn(table):
-                # The same player acts again (e.g. a second placement): one post per turn, when it
-                # passes; the mover sees the board in their own reply meanwhile.
-                if game.hidden_information:
-                    await self.deliver_private(table_id)
-                if continue_ai and any(seat.is_ai for seat in table.seats):
-                    self.schedule_ai(table_id)
+            if table.announced_version < table.version:
+                if await self.mid_turn(table):
+                    # The same player acts again (e.g. a second placement): one post per turn, when
+                    # it passes; the mover sees the board in their own reply meanwhile. Screens go
+                    # only to players who asked for every change.
+                    if game.hidden_information:
+                        await self.deliver_private(table_id, every_change_only=True)
+                    return
+                await self._announce(table, game)
+            version, steps = self._steps.get(table_id, (None, []))
+            if version != table.version:
                 return
-            lang = await self.bot.guild_lang(table.guild_id)
-            image = await self.board_image(table, lang)
-            view = board_view(table.id, lang, game.hidden_information, renderers.has_detail(table.game)) \
-                if table.status == "active" else None
-            thread = await self.bot.channel(table.thread_id)
-            board = None
-            if table.settings.get("posts", True):
-                # The seat line names everyone; only the players the game now waits on are pinged.
-                board = await thread.send(content=await self._board_text(table, lang),
-                                          file=board_file(table, image, await self.alt_text(table, lang)),
-                                          view=view or discord.utils.MISSING,
-                                          allowed_mentions=pinging(s.user_id for s in self.host.waiting_on(table)))
-                table.board_message_id = board.id
-            await self._status(table, thread, lang, image if board is None else None, view)
-            # One update: the version is shown and (with a post) where its board is.
-            await self.host.mark_announced(table.id, table.version,
-                                           **({"board_message_id": board.id} if board else {}))
-            if table.status == "finished":
-                await self.refresh_lobby(table)
+            while steps:
+                await self._step(table, game, steps[0])
+                steps.pop(0)
+            del self._steps[table_id]
+
+    async def _announce(self, table: TableRow, game: Any) -> None:
+        """Post the board (or edit the status message to carry it), record the version as
+        announced, and note the steps that follow for this version."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        image = await self.board_image(table, lang)
+        view = board_view(table.id, lang, game.hidden_information, renderers.has_detail(table.game)) \
+            if table.status == "active" else None
+        thread = await self.bot.channel(table.thread_id)
+        steps: list[tuple] = []
+        if table.settings.get("posts", True):
+            # The seat line names everyone; only the players the game now waits on are pinged.
+            board = await thread.send(content=await self._board_text(table, lang),
+                                      file=board_file(table, image, await self.alt_text(table, lang)),
+                                      view=view or discord.utils.MISSING,
+                                      allowed_mentions=pinging(s.user_id for s in self.host.waiting_on(table)))
+            table.board_message_id = board.id
+            await self.host.mark_announced(table.id, table.version, board_message_id=board.id)
+            steps.append(("status",))
+        else:
+            await self._status(table, thread, lang, image, view)
+            await self.host.mark_announced(table.id, table.version)
+            steps.append(("ping",))  # an edit pings nobody
+        if table.status == "finished":
+            steps.append(("lobby",))
         if game.hidden_information:
-            await self.deliver_private(table_id)
-        await self._turn_dms(table)
-        if continue_ai and any(seat.is_ai for seat in table.seats):
-            self.schedule_ai(table_id)
+            steps.append(("private",))
+        steps += [("turn_dm", seat.seat) for seat in self.host.waiting_on(table) if not seat.is_ai]
+        self._steps[table.id] = (table.version, steps)
+
+    async def _step(self, table: TableRow, game: Any, step: tuple) -> None:
+        kind = step[0]
+        if kind == "status":
+            lang = await self.bot.guild_lang(table.guild_id)
+            await self._status(table, await self.bot.channel(table.thread_id), lang)
+        elif kind == "ping":
+            await self._ping(table)
+        elif kind == "lobby":
+            await self.refresh_lobby(table)
+        elif kind == "private":
+            await self.deliver_private(table.id)
+        elif kind == "turn_dm":
+            await self._turn_dm(table, step[1])
+
+    async def _ping(self, table: TableRow) -> None:
+        """With per-move posts off, a short message pinging the humans the game now waits on."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        for seat in self.host.waiting_on(table):
+            if seat.is_ai:
+                continue
+            decision = self.host.decision(table, seat.seat)
+            mention = f"<@{seat.user_id}>"
+            text = t("play.your_turn", lang, mentions=mention) if decision is None else \
+                t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang))
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(f"{text} ({thread_link(table)}/{table.status_message_id})"
+                              if table.status_message_id else text, allowed_mentions=pinging([seat.user_id]))
+
+    async def _make_thread(self, table: TableRow) -> TableRow:
+        """The game's thread, made when the game starts because making it when the lobby opened
+        failed: from the lobby message if its id was stored, else in the lobby's channel."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        name = f"{self.host.game(table).titles.get(lang, table.game)} #{table.id}"[:100]
+        channel = await self.bot.channel(table.channel_id)
+        if table.lobby_message_id is not None:
+            thread = await channel.get_partial_message(table.lobby_message_id).create_thread(name=name)
+        else:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        return await self.host.attach(table.id, thread_id=thread.id)
 
     async def mid_turn(self, table: TableRow) -> bool:
         """Whether the player who made the latest move must act again right away."""
@@ -270,32 +362,30 @@ class Presenter:
 
     async def refresh_status(self, table_id: int) -> None:
         """Edit the status message after a change that is not a move (e.g. a vacation)."""
-        async with self.lock(table_id):
-            table = await self.host.table(table_id)
-            if table.thread_id is None or table.status_message_id is None:
-                return
-            lang = await self.bot.guild_lang(table.guild_id)
-            thread = await self.bot.channel(table.thread_id)
-            try:
-                await self._status(table, thread, lang)
-            except discord.HTTPException:
-                log.warning("could not refresh the status message of table %s", table.id, exc_info=True)
+        async def edit() -> None:
+            async with self.lock(table_id):
+                table = await self.host.table(table_id)
+                if table.thread_id is None or table.status_message_id is None:
+                    return
+                lang = await self.bot.guild_lang(table.guild_id)
+                await self._status(table, await self.bot.channel(table.thread_id), lang)
 
-    async def _turn_dms(self, table: TableRow) -> None:
-        """A DM to each player whose turn it now is and who chose ``/notify turn``."""
-        fresh = await self.host.table(table.id)
-        game = self.host.game(fresh)
-        for seat in self.host.waiting_on(fresh):
-            if seat.is_ai or (await self.host.store.player(seat.user_id))["notify"] != "turn":
-                continue
-            lang = await self.bot.user_lang(seat.user_id, fresh.guild_id)
-            due = f"<t:{int(fresh.deadline_at)}:R>" if fresh.deadline_at else "-"
-            text = t("notify.turn_dm", lang, table=fresh.id, game=game.titles.get(lang, game.name),
-                     link=thread_link(fresh), due=due)
-            decision = self.host.decision(fresh, seat.seat)
-            if decision is not None:  # what is asked, in the player's own language
-                text += "\n" + decision.in_lang(lang)
-            await self.send_dm(fresh, seat.seat, seat.user_id, text)
+        await self.delivery.run(("status", table_id), edit, what=f"the status of table {table_id}")
+
+    async def _turn_dm(self, table: TableRow, seat_number: int) -> None:
+        """A DM to the player of ``seat_number`` that it is their turn, if they chose ``/notify turn``."""
+        seat = table.seats[seat_number]
+        if seat.is_ai or (await self.host.store.player(seat.user_id))["notify"] != "turn":
+            return
+        game = self.host.game(table)
+        lang = await self.bot.user_lang(seat.user_id, table.guild_id)
+        due = f"<t:{int(table.deadline_at)}:R>" if table.deadline_at else "-"
+        text = t("notify.turn_dm", lang, table=table.id, game=game.titles.get(lang, game.name),
+                 link=thread_link(table), due=due)
+        decision = self.host.decision(table, seat.seat)
+        if decision is not None:  # what is asked, in the player's own language
+            text += "\n" + decision.in_lang(lang)
+        await self.send_dm(table, seat.seat, seat.user_id, text)
 
     async def _board_text(self, table: TableRow, lang: str) -> str:
         names = {s.seat: (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats}
@@ -336,18 +426,21 @@ class Presenter:
             return
         lang = await self.bot.guild_lang(table.guild_id)
         embed, view = self.lobby_message(table, lang)
-        try:
-            channel = await self.bot.channel(table.channel_id)
-            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("could not update the lobby message of table %s", table.id, exc_info=True)
+        channel = await self.bot.channel(table.channel_id)
+        await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)
 
     # -- private views by DM ------------------------------------------------------------------
 
-    async def deliver_private(self, table_id: int) -> None:
+    async def deliver_private(self, table_id: int, *, every_change_only: bool = False) -> None:
+        """DM each player whose private view changed since the last one sent (``every_change_only``:
+        mid-turn, only to players who chose ``/screens every``; the others get one per turn)."""
         table = await self.host.table(table_id)
         game = self.host.game(table)
-        for seat, private in self.host.private_updates(table):
+        updates = self.host.private_updates(table)
+        if every_change_only and updates:
+            every = await self.host.store.screens_every([seat.user_id for seat, _ in updates])
+            updates = [(seat, private) for seat, private in updates if seat.user_id in every]
+        for seat, private in updates:
             lang = await self.bot.user_lang(seat.user_id, table.guild_id)
             text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name),
                      text=game.describe_private(private, lang))
@@ -355,33 +448,44 @@ class Presenter:
                 await self.host.mark_private_delivered(table.id, seat.seat, private)
 
     async def send_dm(self, table: TableRow, seat: int, user_id: int, text: str) -> bool:
-        """DM a player; if their DMs are closed, say so in the thread once and point to /hand."""
+        """DM a player; if their DMs are closed (not retried), say so in the thread once, pointing
+        to /hand in a game with private information."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise
             fresh = await self.host.table(table.id)
             if not fresh.seats[seat].dm_failed and fresh.thread_id:
-                await self.host.store.set_dm_failed(table.id, seat, True)
                 lang = await self.bot.guild_lang(table.guild_id)
+                key = "play.dm_closed" if self.host.game(fresh).hidden_information else "play.dm_closed_public"
                 thread = await self.bot.channel(fresh.thread_id)
-                await thread.send(t("play.dm_closed", lang, mention=f"<@{user_id}>"),
-                                  allowed_mentions=pinging([user_id]))
+                # The notice first: if posting it fails, the next attempt posts it again.
+                await thread.send(t(key, lang, mention=f"<@{user_id}>"), allowed_mentions=pinging([user_id]))
+                await self.host.store.set_dm_failed(table.id, seat, True)
             return False
         return True
 
-    async def check_dms(self, table: TableRow) -> None:
-        """At the start, greet every human by DM; those whose DMs are closed are warned in the thread."""
-        game = self.host.game(table)
-        link = thread_link(table)
-        for seat in table.seats:
-            if seat.user_id is not None:
-                lang = await self.bot.user_lang(seat.user_id, table.guild_id)
-                await self.send_dm(table, seat.seat, seat.user_id,
-                                   t("play.dm_intro", lang, table=table.id, game=game.titles.get(lang, game.name),
-                                     link=link))
+    async def check_dms(self, table: TableRow) -> bool:
+        """At the start, greet every human by DM (retried until sent); those whose DMs are closed
+        are warned in the thread. ``True`` when done at the first attempt."""
+        greeted: set[int] = set()
+
+        async def greet() -> None:
+            fresh = await self.host.table(table.id)
+            if fresh.thread_id is None:  # made with the board post
+                raise NotYet(f"table {table.id} has no thread yet")
+            game = self.host.game(fresh)
+            for seat in fresh.seats:
+                if seat.user_id is not None and seat.seat not in greeted:
+                    lang = await self.bot.user_lang(seat.user_id, fresh.guild_id)
+                    await self.send_dm(fresh, seat.seat, seat.user_id,
+                                       t("play.dm_intro", lang, table=fresh.id,
+                                         game=game.titles.get(lang, game.name), link=thread_link(fresh)))
+                    greeted.add(seat.seat)
+
+        return await self.delivery.run(("greet", table.id), greet, what=f"the greetings of table {table.id}")
 
     # -- play-by-post -------------------------------------------------------------------------
 
@@ -391,25 +495,34 @@ class Presenter:
         table = due.table
         if table.thread_id is None:
             return
-        lang = await self.bot.guild_lang(table.guild_id)
-        mentions = ", ".join(f"<@{s.user_id}>" for s in due.seats)
-        names = ", ".join(s.name for s in due.seats)
-        when = f"<t:{int(due.deadline_at)}:R>"
-        if due.stage == TIME_UP:
-            key = {"remind": "clock.time_up_remind", "ai": "clock.time_up_ai", "skip": "clock.time_up_skip",
-                   "drop": "clock.time_up_drop"}[due.policy]
-            text = t(key, lang, mentions=mentions, players=names, table=table.id)
-        else:
-            key = "clock.reminder_half" if due.stage == HALF else "clock.reminder_late"
-            text = t(key, lang, mentions=mentions, table=table.id, due=when)
-            for seat in due.seats:
-                if (await self.host.store.player(seat.user_id))["notify"] == "turn":
-                    dm_lang = await self.bot.user_lang(seat.user_id, table.guild_id)
-                    await self.send_dm(table, seat.seat, seat.user_id,
-                                       t(key, dm_lang, mentions=seat.name, table=table.id, due=when)
-                                       + "\n" + thread_link(table))
-        thread = await self.bot.channel(table.thread_id)
-        await thread.send(text, allowed_mentions=pinging(s.user_id for s in due.seats))
+        done: set[str] = set()  # what an earlier attempt sent already
+
+        async def tell() -> None:
+            lang = await self.bot.guild_lang(table.guild_id)
+            mentions = ", ".join(f"<@{s.user_id}>" for s in due.seats)
+            names = ", ".join(s.name for s in due.seats)
+            when = f"<t:{int(due.deadline_at)}:R>"
+            if due.stage == TIME_UP:
+                key = {"remind": "clock.time_up_remind", "ai": "clock.time_up_ai", "skip": "clock.time_up_skip",
+                       "drop": "clock.time_up_drop"}[due.policy]
+                text = t(key, lang, mentions=mentions, players=names, table=table.id)
+            else:
+                key = "clock.reminder_half" if due.stage == HALF else "clock.reminder_late"
+                text = t(key, lang, mentions=mentions, table=table.id, due=when)
+                for seat in due.seats:
+                    if f"dm{seat.seat}" in done:
+                        continue
+                    if (await self.host.store.player(seat.user_id))["notify"] == "turn":
+                        dm_lang = await self.bot.user_lang(seat.user_id, table.guild_id)
+                        await self.send_dm(table, seat.seat, seat.user_id,
+                                           t(key, dm_lang, mentions=seat.name, table=table.id, due=when)
+                                           + "\n" + thread_link(table))
+                    done.add(f"dm{seat.seat}")
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(text, allowed_mentions=pinging(s.user_id for s in due.seats))
+
+        await self.delivery.run(("due", table.id, table.version, due.stage), tell,
+                                what=f"the clock notice of table {table.id}")
         await self.show(table.id)
 
     async def send_digests(self, now: float) -> None:
@@ -456,6 +569,8 @@ class Presenter:
                     except AIBusy:  # every worker busy and the queue full: the table waits its turn
                         await asyncio.sleep(AI_BUSY_RETRY)
                         continue
+                    # Shown or not (a failed post is retried on its own), the next move is
+                    # decided from the stored state.
                     await self.show(table_id, continue_ai=False)
         except asyncio.CancelledError:
             raise
@@ -464,6 +579,7 @@ class Presenter:
 
     async def stop(self) -> None:
         self._stopping = True
+        await self.delivery.stop()
         self._renders.shutdown(wait=False, cancel_futures=True)
         for task in list(self._ai_tasks.values()):
             task.cancel()

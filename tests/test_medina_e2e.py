@@ -2,7 +2,7 @@
 discord.py client against the fake Discord, from ``/game new`` to the final scores.
 
 Alice and Bob play with ``/move`` and the values autocomplete offers; an AI takes the third seat.
-Each of them receives their screen by DM whenever it changes, and the DM says exactly what
+Each of them receives their screen by DM when it changed, once per turn (``/screens`` default), and the DM says exactly what
 ``Medina.private_view`` holds; ``/hand`` shows it too; nothing of a screen reaches the thread.
 """
 
@@ -89,8 +89,9 @@ def test_a_whole_three_player_edition2_game_with_well_and_tea(tmp_path):
                     again += 1
                 moves += 1
                 if moves % 15 == 0:
-                    await world.settled(table_id)
-                    await screens_delivered(world, table_id, people)
+                    # Screens go once per turn, when it passes: not in the middle of one.
+                    if not await world.bot.presenter.mid_turn(await world.settled(table_id)):
+                        await screens_delivered(world, table_id, people)
             table = await world.settled(table_id)
             state = medina.state_from_json(table.state)
             result = medina.result(state)

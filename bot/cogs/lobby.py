@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -96,19 +97,37 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def action(self, interaction: discord.Interaction, table_id: int, action: str, level: str = "") -> None:
         """A lobby button or the Add AI select; the lobby message is redrawn in place."""
         host, user = self.bot.host, interaction.user
+        if action == "start":
+            await self._start(interaction, table_id)
+            return
         if action == "join":
             table = await host.join(table_id, user.id, user.display_name)
         elif action == "leave":
             table = await host.leave(table_id, user.id)
         elif action == "add_ai":
             table = await host.add_ai(table_id, user.id, level)
-        elif action == "start":
-            table = await host.start(table_id, user.id)
         else:
             table = await host.cancel(table_id, user.id)
         lang = await self.bot.guild_lang(table.guild_id)
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.edit_message(embed=embed, view=view)
-        if action == "start":
-            await self.bot.presenter.check_dms(table)
-            await self.bot.presenter.show(table.id)
+
+    async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Start: acknowledged before the commit; after it, the lobby message, the greetings and
+        the first board are each retried until shown (never "nothing was changed")."""
+        await interaction.response.defer()
+        table = await self.bot.host.start(table_id, interaction.user.id)
+        presenter = self.bot.presenter
+
+        async def lobby() -> None:
+            fresh = await self.bot.host.table(table_id)
+            embed, view = presenter.lobby_message(fresh, await self.bot.guild_lang(fresh.guild_id))
+            await interaction.edit_original_response(embed=embed, view=view)
+
+        async def greet_then_board() -> None:
+            await presenter.check_dms(table)
+            await presenter.show(table.id)
+
+        await asyncio.gather(presenter.delivery.run(("reply", interaction.id), lobby,
+                                                    what=f"the lobby of table {table_id}"),
+                             greet_then_board())

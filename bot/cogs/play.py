@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 AUTOCOMPLETE_LIMIT = 25
+#: Seconds the board post after a move waits for the mover's answer to go first.
+REPLY_FIRST = 2.0
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -67,19 +70,28 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self.bot.lang_for(interaction)
         table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version)
-        done = t("play.played", lang, move=notation)
-        extra = {}
-        if await self.bot.presenter.mid_turn(table):  # you move again: here is the board meanwhile
-            done += "\n" + t("play.again", lang)
-            png = await self.bot.presenter.board_image(table, lang)
-            if png is not None:
-                file = board_file(table, png, await self.bot.presenter.alt_text(table, lang))
-                extra = {"attachments": [file]} if edit else {"file": file}
-        if edit:
+        # Committed. From here on nothing may say otherwise: the reply and the posts are each
+        # retried until shown, and neither waits on the other.
+        presenter = self.bot.presenter
+
+        async def reply() -> None:
+            done = t("play.played", lang, move=notation)
+            extra = {}
+            if await presenter.mid_turn(table):  # you move again: here is the board meanwhile
+                done += "\n" + t("play.again", lang)
+                png = await presenter.board_image(table, lang)
+                if png is not None:
+                    extra = {"attachments": [board_file(table, png, await presenter.alt_text(table, lang))]}
+            # Editing the deferred answer (not a new followup): a repeated attempt shows it once.
             await interaction.edit_original_response(content=done, view=None, **extra)
-        else:
-            await interaction.followup.send(done, ephemeral=True, **extra)
-        await self.bot.presenter.show(table.id)
+
+        # The answer first, as a rule (the board then shows this move on its own, even when the next
+        # one follows at once); a slow answer holds the board back REPLY_FIRST seconds at most.
+        answer = asyncio.create_task(presenter.delivery.run(
+            ("reply", interaction.id), reply, what=f"the reply to {notation} on table {table.id}"))
+        await asyncio.wait([answer], timeout=REPLY_FIRST)
+        await presenter.show(table.id)
+        await answer
 
     # -- the move builder -------------------------------------------------------------------
 
@@ -178,16 +190,31 @@ class PlayCog(commands.Cog, name="Play"):
 
     @guarded
     async def resign(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer()  # acknowledged before the commit, answered after it
         lang = await self.bot.lang_for(interaction)
         before = await self.bot.host.table(table_id)
         name = next((s.name for s in before.seats if s.user_id == interaction.user.id), interaction.user.display_name)
         table = await self.bot.host.resign(table_id, interaction.user.id)
-        await interaction.response.edit_message(content=t("play.resigned", lang, player=name), view=None)
-        public = await self.bot.guild_lang(table.guild_id)
-        key = "play.resigned" if table.status == "finished" else "play.resigned_ai"
-        thread = await self.bot.channel(table.thread_id)
-        await thread.send(t(key, public, player=name))
-        await self.bot.presenter.show(table.id)
+        # Committed: the answer, the notice in the thread and the board are each retried until shown.
+        presenter = self.bot.presenter
+
+        async def reply() -> None:
+            await interaction.edit_original_response(content=t("play.resigned", lang, player=name), view=None)
+
+        async def notice() -> None:
+            public = await self.bot.guild_lang(table.guild_id)
+            key = "play.resigned" if table.status == "finished" else "play.resigned_ai"
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(t(key, public, player=name), allowed_mentions=discord.AllowedMentions.none())
+
+        async def notice_then_board() -> None:
+            await presenter.delivery.run(("resigned", table.id, table.version), notice,
+                                         what=f"the resignation on table {table.id}")
+            await presenter.show(table.id)
+
+        await asyncio.gather(
+            presenter.delivery.run(("reply", interaction.id), reply, what=f"the resignation reply on table {table.id}"),
+            notice_then_board())
 
 
 def _shows(legal: list[str], prefix: str, move: str) -> bool:

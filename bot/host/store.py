@@ -126,6 +126,13 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         ALTER TABLE game_tables ADD COLUMN acting INTEGER;
         """,
     ),
+    (
+        ("each player's choice of when private views (screens, hands) come by DM: once per turn, when it "
+         "passes (default), or after every change (/screens)"),
+        """
+        ALTER TABLE players ADD COLUMN screens TEXT NOT NULL DEFAULT 'turn' CHECK (screens IN ('turn', 'every'));
+        """,
+    ),
 )
 
 
@@ -735,6 +742,23 @@ class Store:
         await self._write(lambda conn: conn.execute(
             "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang)))
+
+    # -- when screens come by DM (/screens) -----------------------------------------------------
+
+    async def set_screens(self, user_id: int, when: str) -> None:
+        """``turn`` (one DM of a changed private view per turn) or ``every`` (after every change)."""
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO players (user_id, screens) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET screens = excluded.screens", (user_id, when)))
+
+    async def screens_every(self, user_ids: Iterable[int | None]) -> set[int]:
+        """Those of ``user_ids`` who chose a DM after every change of their private view."""
+        ids = [u for u in user_ids if u is not None]
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        return await self._read(lambda conn: {row[0] for row in conn.execute(
+            f"SELECT user_id FROM players WHERE screens = 'every' AND user_id IN ({marks})", ids)})
 
 
 # -- opening ------------------------------------------------------------------------------------

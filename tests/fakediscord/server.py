@@ -83,17 +83,32 @@ def pings(content: str, allowed: Optional[Dict[str, Any]]) -> Dict[str, Any]:
             'everyone': everyone and 'everyone' in parse}
 
 
-def _json(obj: Any, status: int = 200) -> web.Response:
+def _json(obj: Any, status: int = 200, headers: Optional[Dict[str, str]] = None) -> web.Response:
     # discord.py's json_or_text() only parses JSON when Content-Type is exactly
     # 'application/json' (aiohttp's json_response appends '; charset=utf-8').
-    return web.Response(body=json.dumps(obj).encode(), status=status, headers={'Content-Type': 'application/json'})
+    return web.Response(body=json.dumps(obj).encode(), status=status,
+                        headers={'Content-Type': 'application/json', **(headers or {})})
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, body: Dict[str, Any]):
+    def __init__(self, status: int, body: Dict[str, Any], headers: Optional[Dict[str, str]] = None):
         super().__init__(f'{status} {body}')
         self.status = status
         self.body = body
+        self.headers = headers or {}
+
+
+def rate_limited(retry_after: float) -> ApiError:
+    """A 429 as Discord sends it: discord.py honours ``retry_after`` only when a ``Via`` header
+    says the answer came through Discord's proxy (otherwise it takes it for a Cloudflare ban)."""
+    return ApiError(429, {'message': 'You are being rate limited.', 'retry_after': retry_after, 'global': False,
+                          'code': 0},
+                    {'Via': '1.1 google', 'Retry-After': str(max(1, round(retry_after))),
+                     'X-RateLimit-Scope': 'user'})
+
+
+class Dropped(Exception):
+    """The fake closed the connection without answering (a request lost on the way)."""
 
 
 def _err(status: int, code: int, message: str) -> ApiError:
@@ -124,11 +139,34 @@ class Upload:
 
 @dataclass
 class InjectedError:
+    """A fault for the next ``times`` matching requests: an error ``status`` (``body``; a 429
+    carries ``retry_after``), or with ``hold`` seconds of silence first, after which the request is
+    dropped (``drop``) or answered late."""
+
     method: str
     pattern: 're.Pattern[str]'
     status: int
     body: Dict[str, Any]
     times: int
+    retry_after: Optional[float] = None
+    hold: Optional[float] = None
+    drop: bool = True
+
+
+#: Requests chaos never touches: logging in, syncing commands, the gateway.
+CHAOS_SPARED = re.compile(r'^/(gateway|users/@me$|oauth2/|applications/@me|applications/\d+/(guilds/\d+/)?commands)')
+
+
+@dataclass
+class Chaos:
+    """Random faults on a ``rate`` of the bot's requests, replayable from ``seed``."""
+
+    rate: float
+    rng: Any
+    kinds: Tuple[str, ...]
+    retry_after: float
+    hold: float
+    pattern: Optional['re.Pattern[str]'] = None
 
 
 class _Connection:
@@ -292,6 +330,11 @@ class FakeDiscord:
         self._sessions: Dict[str, GatewaySession] = {}
         self._connections: set = set()
         self._injected: List[InjectedError] = []
+        self._chaos: Optional[Chaos] = None
+        #: (method, path, fault) of every request a fault was injected into: 'status 503', 'hold', 'drop'...
+        self.faults: List[Tuple[str, str, str]] = []
+        #: (loop time, method, path, status) of every API request, 0 for a dropped one
+        self.request_times: List[Tuple[float, str, str, int]] = []
         self._pending: deque = deque()
         self._flush_lock = asyncio.Lock()
         self._tasks: set = set()
@@ -633,12 +676,62 @@ class FakeDiscord:
             raise LookupError(f'command {name!r} not registered; registered: {self._registered_names(guild)}')
         return found[0]
 
-    def inject_error(self, method: str, path_regex: str, *, status: int = 400, code: int = 0, message: str = 'injected error', times: int = 1) -> None:
+    def inject_error(self, method: str, path_regex: str, *, status: int = 400, code: int = 0, message: str = 'injected error',
+                     times: int = 1, retry_after: Optional[float] = None) -> None:
         """Make the next ``times`` matching API requests fail (path relative to /api/v10, e.g. r'/channels/\\d+/messages').
 
-        Avoid 5xx: discord.py retries those with multi-second sleeps.
+        ``status=429`` answers as Discord's rate limit does, with ``retry_after`` (seconds; discord.py
+        sleeps that long and tries again, up to 5 times per call). Of the 5xx, discord.py retries
+        500, 502, 504 with sleeps of 1, 3, 5... seconds and raises at once on 503.
         """
-        self._injected.append(InjectedError(method.upper(), re.compile(path_regex), status, {'code': code, 'message': message}, times))
+        self._injected.append(InjectedError(method.upper(), re.compile(path_regex), status,
+                                            {'code': code, 'message': message}, times, retry_after))
+
+    def hold_requests(self, method: str, path_regex: str, *, seconds: float, times: int = 1, drop: bool = True) -> None:
+        """Answer nothing to the next ``times`` matching requests for ``seconds``, then close the
+        connection without doing what they asked (``drop``); or (``drop=False``) do it at once and
+        answer only after ``seconds`` (a client that gave up waiting never learns that it happened)."""
+        self._injected.append(InjectedError(method.upper(), re.compile(path_regex), 0, {}, times,
+                                            hold=seconds, drop=drop))
+
+    def start_chaos(self, rate: float, seed: int, *, kinds: Tuple[str, ...] = ('403', '429', '503', 'drop'),
+                    retry_after: float = 0.05, hold: float = 0.2, path_regex: Optional[str] = None) -> None:
+        """Fault a ``rate`` (0..1) of the bot's API requests at random (``seed``: the same faults on
+        the same requests), each with one of ``kinds``: an HTTP status ('403', '429', '500', '503'),
+        'drop' (silence for ``hold`` seconds, then the connection closed) or 'late' (silence, then
+        done and answered). ``path_regex`` narrows it; logging in and command syncs are spared."""
+        import random
+
+        self._chaos = Chaos(rate, random.Random(seed), tuple(kinds), retry_after, hold,
+                            re.compile(path_regex) if path_regex else None)
+
+    def stop_chaos(self) -> None:
+        self._chaos = None
+
+    def clear_injections(self) -> None:
+        """Forget every injected fault still to come and stop chaos."""
+        self._injected.clear()
+        self._chaos = None
+
+    def _fault_for(self, method: str, path: str) -> Optional[InjectedError]:
+        for inj in list(self._injected):
+            if inj.method == method and inj.pattern.search(path):
+                inj.times -= 1
+                if inj.times <= 0:
+                    self._injected.remove(inj)
+                return inj
+        chaos = self._chaos
+        if chaos is None or CHAOS_SPARED.search(path) or (chaos.pattern and not chaos.pattern.search(path)):
+            return None
+        if chaos.rng.random() >= chaos.rate:
+            return None
+        kind = chaos.rng.choice(chaos.kinds)
+        if kind in ('drop', 'late'):
+            return InjectedError(method, re.compile(''), 0, {}, 1, hold=chaos.hold, drop=kind == 'drop')
+        status = int(kind)
+        code = {403: 50013}.get(status, 0)
+        return InjectedError(method, re.compile(''), status, {'code': code, 'message': f'chaos {status}'}, 1,
+                             retry_after=chaos.retry_after if status == 429 else None)
 
     def add_bot_message(
         self,
@@ -1382,12 +1475,22 @@ class FakeDiscord:
         method = request.method
         status = 500
         try:
-            for inj in list(self._injected):
-                if inj.method == method and inj.pattern.search(path):
-                    inj.times -= 1
-                    if inj.times <= 0:
-                        self._injected.remove(inj)
-                    raise ApiError(inj.status, inj.body)
+            inj = self._fault_for(method, path)
+            late = 0.0
+            if inj is not None and inj.hold is not None:
+                self.faults.append((method, path, 'drop' if inj.drop else 'late'))
+                if not inj.drop:
+                    late = inj.hold  # done now, answered after the silence (if the client still waits)
+                else:
+                    await asyncio.sleep(inj.hold)
+                    if request.transport is not None:
+                        request.transport.close()
+                    raise Dropped()
+            elif inj is not None:
+                self.faults.append((method, path, f'status {inj.status}'))
+                if inj.status == 429:
+                    raise rate_limited(inj.retry_after if inj.retry_after is not None else 0.05)
+                raise ApiError(inj.status, inj.body)
             for m, rx, handler, auth in self._routes:
                 if m != method:
                     continue
@@ -1397,6 +1500,8 @@ class FakeDiscord:
                 if auth and request.headers.get('Authorization') != f'Bot {self.token}':
                     raise ApiError(401, {'message': '401: Unauthorized', 'code': 0})
                 result = await handler(request, **match.groupdict())
+                if late:
+                    await asyncio.sleep(late)
                 if result is None:
                     status = 204
                     return web.Response(status=204)
@@ -1407,7 +1512,10 @@ class FakeDiscord:
             raise ApiError(404, {'message': f'404: Not Found (fakediscord does not implement {method} {path})', 'code': 0})
         except ApiError as e:
             status = e.status
-            return _json(e.body, e.status)
+            return _json(e.body, e.status, e.headers)
+        except Dropped:
+            status = 0
+            raise asyncio.CancelledError() from None  # aiohttp writes nothing on a closed connection
         except Exception as e:  # a bug in the fake: answer 400 (not 5xx, which discord.py retries with sleeps)
             log.exception('fake discord internal error on %s %s', method, path)
             self.internal_errors.append(e)
@@ -1415,6 +1523,7 @@ class FakeDiscord:
             return _json({'code': 0, 'message': f'fakediscord internal error: {e!r}'}, 400)
         finally:
             self.requests.append((method, path, status))
+            self.request_times.append((asyncio.get_running_loop().time(), method, path, status))
             self._notify()
 
     async def _read_body(self, request: web.Request) -> Tuple[Dict[str, Any], List[Upload]]:
