@@ -97,6 +97,7 @@ class GameBot(commands.Bot):
             except Exception:
                 log.exception("telling table %s about its clock failed", due.table.id)
         await self.presenter.send_digests(now)
+        await self.lobby.expire_lobbies()
 
     async def _ticking(self) -> None:
         while not self.is_closed():
