@@ -218,7 +218,8 @@ class Host(PlayByPost):
         """Who the AI replaced and why, e.g. "alice (voted out), bob (time ran out)"."""
         why = {seat: translate(f"replaced.{reason}", lang) for reason in ("dropped", "voted_out")
                for seat in table.settings.get(reason, [])}
-        return ", ".join(f"{table.seats[seat].name} ({reason})" for seat, reason in sorted(why.items())
+        return ", ".join(f"{table.seats[seat].name.removesuffix(' (AI)')} ({reason})"
+                         for seat, reason in sorted(why.items())
                          if seat < len(table.seats))
 
     def standing(self, table: TableRow) -> Standing | None:
