@@ -11,7 +11,6 @@ from bot.config import Settings
 from bot.host import Host, Store
 from bot.host.clock import DAY
 from bot.host.host import Limits
-from bot.i18n import t
 from tests.test_bot_e2e import World, play
 
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
@@ -95,6 +94,7 @@ def test_a_vote_waits_for_the_absence_counts_per_turn_and_closes_its_message(tmp
             clock.now += 25 * HOUR
             vote = await slash(world, "absent", world.alice, player=world.bob)
             assert "(1/2)" in vote.content and f"<@{world.bob.id}>" not in vote.content
+            await world.handlers_done()  # the vote message is noted after it is posted
             again = await slash(world, "absent", world.alice, player=world.bob)
             assert again.ephemeral and "(1/2)" in again.content  # one vote per person, one message
             (button,) = vote.custom_ids()

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.host import HostError
 from bot.host.host import ABSENT_WAIT_RANGE
-from bot.i18n import ls, t
+from bot.i18n import lang_of_locale, ls, t
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -31,6 +31,8 @@ class AdminCog(commands.Cog, name="Admin"):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (a Join click, any button, any command) tells the user's Discord
         language: remember it, so DMs speak it from the first one on."""
+        if lang_of_locale(interaction.locale) is None:
+            return  # a Discord in neither language: DMs follow the server, nothing to note
         try:
             await self.bot.lang_for(interaction)
         except Exception:  # noqa: BLE001  (noting a language must never disturb the interaction)

@@ -80,17 +80,17 @@ class ClockCog(commands.Cog, name="Clock"):
         vote message of this turn up to date: its tally, and closed once decided."""
         lang = await self.bot.lang_for(interaction)
         host = self.bot.host
+        before = await host.table(table_id)
+        await self._close_lapsed(before)
         table, votes, needed = await host.vote_absent(table_id, interaction.user.id, seat)
         public = await self.bot.guild_lang(table.guild_id)
         name = table.seats[seat].name.removesuffix(" (AI)")
         if turn is not None:
             message_id = interaction.message.id if interaction.message else None
-        else:
-            message_id = host.open_votes(table)["messages"].get(str(seat)) if votes < needed else None
+        else:  # /absent: this turn's vote message on that seat, if one is open
+            message_id = host.open_votes(before)["messages"].get(str(seat))
         if votes >= needed:
             await self.bot.reply(interaction, t("vote.counted", lang, votes=votes, needed=needed))
-            if message_id is None and turn is None:  # carried by /absent: the turn's vote message, if any
-                message_id = (await self._vote_message_before(table, seat))
             await self._edit_vote_message(table, message_id, t("vote.closed_carried", public, player=name,
                                                                 votes=votes, needed=needed), closed=True)
             thread = await self.bot.channel(table.thread_id)
@@ -107,12 +107,15 @@ class ClockCog(commands.Cog, name="Clock"):
             await self._edit_vote_message(table, message_id, t("vote.tally", public, player=name, votes=votes,
                                                                 needed=needed), closed=False)
 
-    async def _vote_message_before(self, table, seat: int) -> int | None:
-        """The vote message of the turn that a carried vote just ended (its settings are kept)."""
+    async def _close_lapsed(self, table) -> None:
+        """Vote messages of an earlier turn still showing their button: closed before a vote of
+        this turn is counted (a click on one is refused anyway, see :meth:`vote`)."""
         votes = table.settings.get("votes")
-        if isinstance(votes, dict):
-            return votes.get("messages", {}).get(str(seat))
-        return None
+        if not isinstance(votes, dict) or votes.get("turn") == table.version or not votes.get("messages"):
+            return
+        public = await self.bot.guild_lang(table.guild_id)
+        for message_id in votes["messages"].values():
+            await self._edit_vote_message(table, message_id, t("vote.closed_lapsed", public), closed=True)
 
     async def _edit_vote_message(self, table, message_id: int | None, content: str, *, closed: bool) -> None:
         if message_id is None or table.thread_id is None:
