@@ -116,7 +116,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if action == "start":
             await self.bot.presenter.check_dms(table)
             await self.bot.presenter.show(table.id)
-        elif action == "cancel":
+        if action == "cancel":
             await self._close_thread(table, t("lobby.cancelled_post", lang))
 
     async def _close_thread(self, table, text: str) -> None:
