@@ -239,3 +239,39 @@ def test_games_pages_through_many_games_and_its_buttons_survive_a_restart(tmp_pa
             one = await slash(world, "games", world.bob, world.general)
             assert one.content.startswith("参加中のゲームはありません") and not one.custom_ids()
     play(scenario, tmp_path)
+
+
+class MiddleAgesWorld(World):
+    game = "middle_ages"  # five seats: a vote of four others needs three, so its tally is seen to move
+
+
+def test_the_vote_message_keeps_its_tally_up_to_date(tmp_path):
+    clock = Clock()
+
+    async def scenario(world: World):
+        fake = world.fake
+        extra = [fake.create_user(name, locale="en-US") for name in ("carol", "dave")]
+        for user in extra:
+            fake.add_member(world.guild, user)
+        people = [world.alice, world.bob, world.mallory, *extra]
+        async with world.running():
+            table_id, lobby = await world.open_lobby(5)
+            for user in people[1:]:
+                await click(world, lobby, f"lb:join:{table_id}", user)
+            await click(world, lobby, f"lb:start:{table_id}", world.alice)
+            table = await world.settled(table_id)
+            (waiting,) = world.host.waiting_on(table)
+            voters = [p for p in people if p.id != waiting.user_id and p.locale.startswith("en")]
+            clock.now = T0 + 25 * HOUR
+            vote = await slash(world, "absent", voters[0], player=next(p for p in people if p.id == waiting.user_id))
+            assert "(1/3)" in vote.content
+            (button,) = vote.custom_ids()
+            counted = await click(world, vote, button, voters[1])
+            assert counted.ephemeral and "(2/3)" in counted.content
+            await world.fake.wait_until(lambda: "2/3" in current(world, vote).content, what="tally 2/3")
+            assert current(world, vote).custom_ids() == [button]  # still open
+            await click(world, vote, button, voters[2])
+            await world.fake.wait_until(lambda: not current(world, vote).custom_ids(), what="closed vote")
+            assert "Vote closed (3/3)" in current(world, vote).content
+            assert (await world.settled(table_id)).seats[waiting.seat].is_ai
+    play(scenario, tmp_path, clock=clock, world_class=MiddleAgesWorld)
