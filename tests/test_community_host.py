@@ -262,3 +262,16 @@ def test_the_server_options_migration_is_appended(tmp_path):
         assert await host.store.guild_option(GUILD, "absent_wait") == "6"
         await host.store.close()
     run(scenario())
+
+
+def test_caps_and_waits_come_from_the_environment():
+    from bot.config import Settings
+
+    assert Settings.from_env({}).limits() == Limits(3, 25, 3, 20, 7.0, 24.0)
+    env = {"BOT_LOBBIES_PER_USER": "0", "BOT_AI_GAMES_PER_SERVER": "5", "BOT_LOBBY_DAYS": "2.5",
+           "BOT_ABSENT_WAIT_HOURS": "12"}
+    assert Settings.from_env(env).limits() == Limits(0, 25, 3, 5, 2.5, 12.0)
+    for name, bad in (("BOT_LOBBIES_PER_USER", "many"), ("BOT_AI_GAMES_PER_USER", "-1"),
+                      ("BOT_LOBBY_DAYS", "week"), ("BOT_ABSENT_WAIT_HOURS", "a day")):
+        with pytest.raises(ValueError, match=name):
+            Settings.from_env({name: bad})
