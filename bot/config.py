@@ -30,8 +30,8 @@ class Settings:
     ai_games_per_user: int = 3
     ai_games_per_server: int = 20
     lobby_days: float = 7.0
-    #: Hours a turn must have lasted before the other players may vote its player out, when the
-    #: player's time has not run out (a server may set its own with /settings absent_wait).
+    #: In games without a clock, hours a turn must have lasted before the other players may vote
+    #: its player out (a server may set its own with /settings absent_wait).
     absent_wait_hours: float = 24.0
 
     @classmethod

@@ -75,7 +75,7 @@ def test_a_vote_waits_for_the_absence_counts_per_turn_and_closes_its_message(tmp
             table_id = await three_players(world)
             clock.now = T0 + 1
             early = await slash(world, "absent", world.mallory, player=world.alice)
-            assert early.ephemeral and "only once their time has run out" in early.content
+            assert early.ephemeral and "only once their turn has lasted 24 h" in early.content
             assert not (await world.host.table(table_id)).settings.get("votes")
             # A day later Bob opens a vote; Alice then moves: the vote is over with her turn.
             clock.now = T0 + 25 * HOUR

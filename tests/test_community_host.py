@@ -61,20 +61,24 @@ def test_a_vote_needs_the_players_time_run_out_or_the_servers_wait(tmp_path):
         host, clock = await opened(tmp_path)
         free = await started(host)  # no clock: one vote is a majority of two players
         clock.now = T0 + 1
-        with pytest.raises(HostError, match="only once their time has run out or their turn has lasted 24 h"):
+        with pytest.raises(HostError, match="only once their turn has lasted 24 h"):
             await host.vote_absent(free.id, BOB, 0)
         assert not (await host.table(free.id)).seats[0].is_ai
         clock.now = T0 + 24 * HOUR
         table, votes, needed = await host.vote_absent(free.id, BOB, 0)
         assert (votes, needed) == (1, 1) and table.seats[0].is_ai and table.settings["voted_out"] == [0]
-        # With a 10-minute clock: a vote once the time is up, before the server's wait.
+        # With a clock: a vote once the time is up (before the server's wait, or long after it).
         clock.now = T0
         quick = await started(host, settings={"clock": "10m"})
+        slow = await started(host, settings={"clock": "3d"})
         clock.now = T0 + 599
-        with pytest.raises(HostError, match="in about 1 h"):
+        with pytest.raises(HostError, match="only once their time has run out \\(in about 1 h\\)"):
             await host.vote_absent(quick.id, BOB, 0)
         clock.now = T0 + 601
         assert (await host.vote_absent(quick.id, BOB, 0))[0].seats[0].is_ai
+        clock.now = T0 + 2 * DAY
+        with pytest.raises(HostError, match="only once their time has run out \\(in about 24 h\\)"):
+            await host.vote_absent(slow.id, BOB, 0)
         # A server may set its own wait.
         await host.set_server_setting(GUILD, "absent_wait", "2")
         clock.now = T0
@@ -84,6 +88,15 @@ def test_a_vote_needs_the_players_time_run_out_or_the_servers_wait(tmp_path):
             await host.vote_absent(patient.id, BOB, 0)
         clock.now = T0 + 2 * HOUR
         assert (await host.vote_absent(patient.id, BOB, 0))[0].seats[0].is_ai
+        # Without a clock, a player on vacation cannot be voted out until back.
+        clock.now = T0
+        resting = await started(host)
+        await host.away(ALICE, 3)
+        clock.now = T0 + 2 * DAY
+        with pytest.raises(HostError, match="p101 is on vacation"):
+            await host.vote_absent(resting.id, BOB, 0)
+        clock.now = T0 + 3 * DAY
+        assert (await host.vote_absent(resting.id, BOB, 0))[0].seats[0].is_ai
         await host.store.close()
     run(scenario())
 

@@ -119,7 +119,12 @@ def test_away_stops_the_clock_and_absent_vote_hands_the_seat_over(tmp_path):
             clock.now = T0 + 1.6 * DAY
             await bot.tick()
             assert not [t for t in thread_texts(world, 0) if "half of your time" in t]  # the clock stood still
-            # Bob and Mallory vote Alice's seat over to the AI.
+            # While her clock stands still, no vote; once her time is up, Bob and Mallory vote
+            # her seat over to the AI.
+            early = await (await world.fake.send_slash_command("absent", user=world.mallory, channel=world.thread(),
+                                                               options={"player": world.alice})).reply()
+            assert early.ephemeral and "only once their time has run out" in early.content
+            clock.now = T0 + 3 * DAY + 1
             vote = await (await world.fake.send_slash_command("absent", user=world.bob, channel=world.thread(),
                                                               options={"player": world.alice})).reply()
             assert not vote.ephemeral and "(1/2)" in vote.content

@@ -371,7 +371,7 @@ class Host(PlayByPost):
         return value
 
     async def absent_wait(self, guild_id: int | None) -> float:
-        """Seconds a turn must last before a vote on its player, when their time has not run out."""
+        """Seconds a turn of a game without a clock must last before a vote on its player."""
         stored = await self.store.guild_option(guild_id, "absent_wait")
         hours = float(stored) if stored and stored.isdigit() else self.limits.absent_wait_hours
         return hours * 3600.0

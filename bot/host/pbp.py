@@ -87,8 +87,7 @@ class PlayByPost:
 
     async def vote_absent(self, table_id: int, voter_id: int, seat: int) -> tuple[TableRow, int, int]:
         """A vote to hand a waiting player's seat to the AI; a majority of the other human players
-        carries it. Only once that player's time has run out, or their turn has lasted the
-        server's ``absent_wait`` (default ``limits.absent_wait_hours``). Returns the table, the
+        carries it, only when :meth:`_vote_allowed` says the player may be called absent. Returns the table, the
         votes so far and the votes needed; when carried, the table's ``voted_out`` has ``seat``."""
         async with self.lock(table_id):
             table = await self.table(table_id)
@@ -103,13 +102,7 @@ class PlayByPost:
                 raise HostError("vote.self")
             if target not in self.waiting_on(table):
                 raise HostError("vote.not_waiting", player=target.name)
-            now, started = self.clock(), table.turn_started_at or table.updated_at
-            wait = await self.absent_wait(table.guild_id)
-            timed_out = table.deadline_at is not None and now >= table.deadline_at
-            if not timed_out and now - started < wait:
-                opens = started + wait if table.deadline_at is None else min(started + wait, table.deadline_at)
-                raise HostError("vote.too_early", player=target.name, hours=f"{wait / 3600:g}",
-                                left=f"{max(1, math.ceil((opens - now) / 3600)):d}")
+            await self._vote_allowed(table, target)
             current = self.open_votes(table)
             voters = {s.user_id for s in table.seats if s.user_id is not None and s.seat != seat}
             votes = sorted(set(current["seats"].get(str(seat), [])) | {voter_id})
@@ -130,6 +123,23 @@ class PlayByPost:
             except StaleVersion:
                 raise HostError("host.stale") from None
             return written, len(votes), needed
+
+    async def _vote_allowed(self, table: TableRow, target: SeatRow) -> None:
+        """A vote waits for the player's time to run out (the deadline already leaves out playing
+        hours and their vacation); without a clock, for their turn to last the server's
+        ``absent_wait``, and never while they are on vacation (where the table allows it)."""
+        now = self.clock()
+        if table.deadline_at is not None:
+            if now < table.deadline_at:
+                raise HostError("vote.too_early_clock", player=target.name, left=_hours_until(table.deadline_at, now))
+            return
+        away = (await self.store.player(target.user_id))["away_until"]
+        if table.settings.get("vacation", True) and away and away > now:
+            raise HostError("vote.on_vacation", player=target.name, left=_hours_until(away, now))
+        wait = await self.absent_wait(table.guild_id)
+        opens = (table.turn_started_at or table.updated_at) + wait
+        if now < opens:
+            raise HostError("vote.too_early", player=target.name, hours=f"{wait / 3600:g}", left=_hours_until(opens, now))
 
     async def note_vote_message(self, table_id: int, version: int, seat: int, message_id: int) -> None:
         """Remember the message showing the vote on ``seat`` in the turn at ``version`` (to close it
@@ -187,3 +197,8 @@ class PlayByPost:
                     continue  # the next turn's clock was computed with the vacation already stored
         return away, VACATION_DAYS_PER_YEAR - used
 
+
+
+def _hours_until(instant: float, now: float) -> str:
+    """Whole hours from ``now`` to ``instant``, rounded up, at least 1 (for "in about N h")."""
+    return f"{max(1, math.ceil((instant - now) / 3600)):d}"
