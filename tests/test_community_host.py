@@ -175,6 +175,28 @@ def test_table_data_is_written_versioned_or_one_field_at_a_time(tmp_path):
     run(scenario())
 
 
+def test_a_vote_is_never_overwritten_by_a_whole_settings_write_from_an_older_copy(tmp_path):
+    async def scenario():
+        host, clock = await opened(tmp_path)
+        table = await started(host, players=3)
+        older = await host.store.get_table(table.id)  # e.g. another process, about to write settings
+        clock.now = T0 + 25 * HOUR
+        await host.vote_absent(table.id, BOB, 0)  # a vote does not bump the version
+        await host.note_vote_message(table.id, older.version, 0, 555)
+        await host.store.update_table(table.id, older.version, settings={**older.settings, "note": 1})
+        table = await host.table(table.id)
+        # The vote is kept (so its message can be closed), though the new version ended its turn.
+        assert table.settings["note"] == 1
+        assert table.settings["votes"] == {"turn": older.version, "seats": {"0": [BOB]}, "messages": {"0": 555}}
+        assert host.open_votes(table)["seats"] == {}
+        table, votes, needed = await host.vote_absent(table.id, CAROL, 0)
+        assert (votes, needed) == (1, 2)
+        table, votes, needed = await host.vote_absent(table.id, BOB, 0)
+        assert table.seats[0].is_ai and table.settings["votes"] == {}  # decided: nothing left open
+        await host.store.close()
+    run(scenario())
+
+
 def test_server_settings_are_checked_and_need_a_server(tmp_path):
     async def scenario():
         host, clock = await opened(tmp_path)

@@ -107,9 +107,14 @@ class PlayByPost:
             voters = {s.user_id for s in table.seats if s.user_id is not None and s.seat != seat}
             votes = sorted(set(current["seats"].get(str(seat), [])) | {voter_id})
             needed = len(voters) // 2 + 1
-            if len(votes) >= needed:  # decided: no vote of this turn stays open
-                table.settings = {k: v for k, v in table.settings.items() if k != "votes"}
-                return await self._hand_to_ai(table, [seat], "voted_out"), len(votes), needed
+            if len(votes) >= needed:
+                try:
+                    await self._hand_to_ai(table, [seat], "voted_out")
+                except StaleVersion:
+                    raise HostError("host.stale") from None
+                # Decided: no vote stays open (its own field, so a whole-settings write never undoes it).
+                return await self._written(table.id, self.store.update_setting(table.id, ("votes",), lambda _: {})), \
+                    len(votes), needed
             turn = table.version
 
             def count(stored: Any) -> dict[str, Any]:  # runs in the store's transaction

@@ -245,7 +245,7 @@ class StoreUnavailable(StoreError):
 
 #: Top-level keys of a table's settings that are written one field at a time
 #: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
-OWN_FIELD_SETTINGS = ("private_sent",)
+OWN_FIELD_SETTINGS = ("private_sent", "votes")
 
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``).
 _BUSY, _LOCKED, _READONLY, _CORRUPT, _NOTADB = 5, 6, 8, 11, 26
