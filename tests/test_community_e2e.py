@@ -173,6 +173,15 @@ def test_dms_speak_the_language_of_each_players_discord_from_the_first_one(tmp_p
     play(scenario, tmp_path)
 
 
+def test_a_japanese_player_who_only_pressed_join_gets_japanese_dms(tmp_path):
+    async def scenario(world: World):
+        async with world.running():  # the server speaks the default, English
+            table_id, _ = await world.start_game(players=2)
+            bob = await world.fake.wait_for_message(lambda m: f"#{table_id}" in m.content, channel=world.bob)
+            assert bob.content.startswith(f"ゲーム#{table_id}(ミノア)が始まりました")
+    play(scenario, tmp_path)
+
+
 def test_caps_cancelled_and_expired_lobbies_and_the_finished_games_lobby(tmp_path):
     clock = Clock()
 
