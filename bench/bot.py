@@ -53,6 +53,7 @@ from bench.common import StallMonitor  # noqa: E402
 from bot.client import GameBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.host import Host, Store  # noqa: E402
+from bot.host.host import Limits  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 TARGET_P99_MS = 150.0
@@ -352,7 +353,8 @@ class Arena:
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, db: Path, *, wrap_resume=None, **host_options):
     store = await Store.open(db)
-    host = Host(store, **{"ai_playouts": 8, "ai_seconds": 0.2, **host_options})
+    # No caps (Limits() is all zeros): --ai-load runs 20+ AI tables for one owner.
+    host = Host(store, **{"ai_playouts": 8, "ai_seconds": 0.2, "limits": Limits(), **host_options})
     bot = GameBot(Settings(token=fake.token, db_path=str(db), ai_delay=AI_DELAY), host)
     if wrap_resume is not None:
         bot.resume = wrap_resume(bot, bot.resume)

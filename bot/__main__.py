@@ -21,7 +21,8 @@ async def run(settings: Settings) -> None:
         from bot.client import GameBot
         from bot.host import Host
 
-        bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers))
+        bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
+                                     limits=settings.limits()))
         try:
             async with bot:
                 await bot.start(settings.token)

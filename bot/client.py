@@ -103,6 +103,7 @@ class GameBot(commands.Bot):
                 log.exception("telling table %s about its clock failed", due.table.id)
         await self.presenter.send_digests(now)
         await self.presenter.sweep()  # changes whose posts were given up while Discord failed
+        await self.lobby.expire_lobbies()
 
     async def _ticking(self) -> None:
         while not self.is_closed():

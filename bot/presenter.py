@@ -113,7 +113,9 @@ class Presenter:
         if table.status == "lobby":
             return embed, lobby_view(table.id, list(game.ai_levels), lang)
         if table.status == "cancelled":
-            embed.description = t("lobby.cancelled", lang)
+            embed.description = t("lobby.expired" if table.settings.get("expired") else "lobby.cancelled", lang)
+        elif table.status == "finished" and table.thread_id:
+            embed.add_field(name="\u200b", value=t("lobby.finished", lang, thread=f"<#{table.thread_id}>"))
         elif table.thread_id:
             embed.add_field(name="\u200b", value=t("lobby.started", lang, thread=f"<#{table.thread_id}>"))
         return embed, None
@@ -350,7 +352,7 @@ class Presenter:
                 lines.append(t("status.no_clock", lang))
         replaced = self.host.replaced_seats(table)
         if replaced:
-            lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
+            lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         recent = await self.host.store.moves(table.id, last=STATUS_MOVES)
         if recent:
             names = {s.seat: s.name for s in table.seats}
@@ -408,7 +410,7 @@ class Presenter:
             lines.append(t("play.finished", lang, ranking=ranking))
             replaced = self.host.replaced_seats(table)
             if replaced:  # the result says when the AI finished someone's game
-                lines.append(t("status.replaced", lang, players=", ".join(table.seats[s].name for s in replaced)))
+                lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         else:
             for seat in self.host.waiting_on(table):
                 if seat.is_ai:

@@ -216,42 +216,108 @@ def confirm_view(table_id: int, version: int, move: str, lang: str) -> discord.u
 
 # -- resign -----------------------------------------------------------------------------------
 
+#: Seconds a /resign confirmation stays valid.
+RESIGN_SECONDS = 60
 
-class ResignButton(_TableButton, template=r"rs:(?P<table>\d+)"):
-    PREFIX, LABEL, STYLE = "rs", "button.resign_confirm", discord.ButtonStyle.danger
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<table>\d+)(?::(?P<until>\d+))?"):
+    """Confirms a resignation until the instant in its id (host clock); older ids have none and
+    count as expired, so a confirmation left open cannot be clicked days later."""
+
+    def __init__(self, table_id: int, until: int | None, lang: str = "en") -> None:
+        custom_id = f"rs:{table_id}" if until is None else f"rs:{table_id}:{until}"
+        super().__init__(discord.ui.Button(label=t("button.resign_confirm", lang), style=discord.ButtonStyle.danger,
+                                           custom_id=custom_id))
+        self.table_id, self.until = table_id, until
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["until"]) if match["until"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).play.resign(interaction, self.table_id)
+        bot = _bot(interaction)
+        if self.until is None or bot.host.clock() > self.until:
+            lang = await bot.lang_for(interaction)
+            await interaction.response.edit_message(content=t("resign.expired", lang), view=None)
+            return
+        await bot.play.resign(interaction, self.table_id)
 
 
-def resign_view(table_id: int, lang: str) -> discord.ui.View:
+class ResignCancelButton(_TableButton, template=r"rx:(?P<table>\d+)"):
+    PREFIX, LABEL, STYLE = "rx", "button.resign_cancel", discord.ButtonStyle.secondary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = await _bot(interaction).lang_for(interaction)
+        await interaction.response.edit_message(content=t("resign.cancelled", lang), view=None)
+
+
+def resign_view(table_id: int, lang: str, until: int | None = None) -> discord.ui.View:
+    """Confirm (valid until ``until``, host clock) and Cancel."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignButton(table_id, lang))
+    view.add_item(ResignButton(table_id, until, lang))
+    view.add_item(ResignCancelButton(table_id, lang))
     return view
 
 
 # -- the vote on an absent player ---------------------------------------------------------------
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"vt:(?P<table>\d+):(?P<seat>\d+)"):
-    def __init__(self, table_id: int, seat: int, lang: str = "en") -> None:
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"vt:(?P<table>\d+):(?P<seat>\d+)(?::(?P<turn>\d+))?"):
+    """A vote on ``seat`` in the turn at table version ``turn``; ids without a turn (older
+    releases) belong to no current turn."""
+
+    def __init__(self, table_id: int, seat: int, turn: int | None, lang: str = "en") -> None:
+        custom_id = f"vt:{table_id}:{seat}" if turn is None else f"vt:{table_id}:{seat}:{turn}"
         super().__init__(discord.ui.Button(label=t("button.vote", lang), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"vt:{table_id}:{seat}"))
-        self.table_id, self.seat = table_id, seat
+                                           custom_id=custom_id))
+        self.table_id, self.seat, self.turn = table_id, seat, turn
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["seat"]))
+        return cls(int(match["table"]), int(match["seat"]), int(match["turn"]) if match["turn"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).get_cog("Clock").vote(interaction, self.table_id, self.seat)
+        await _bot(interaction).get_cog("Clock").vote(interaction, self.table_id, self.seat, self.turn)
 
 
-def vote_view(table_id: int, seat: int, lang: str) -> discord.ui.View:
+def vote_view(table_id: int, seat: int, turn: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(VoteButton(table_id, seat, lang))
+    view.add_item(VoteButton(table_id, seat, turn, lang))
+    return view
+
+
+# -- /games pages -------------------------------------------------------------------------------
+
+
+class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<user>\d+):(?P<page>\d+):(?P<dir>[pn])"):
+    """Previous / Next under ``/games``: the id names whose list and which page to show, so the
+    buttons keep working after a restart."""
+
+    def __init__(self, user_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False) -> None:
+        label = t("button.previous" if direction == "p" else "button.next", lang)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"gp:{user_id}:{page}:{direction}"))
+        self.user_id, self.page = user_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["user"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).get_cog("Info").games_page(interaction, self.user_id, self.page)
+
+
+def games_view(user_id: int, page: int, pages: int, lang: str) -> discord.ui.View | None:
+    """Previous / Next for page ``page`` (0-based) of ``pages``; ``None`` when one page holds all."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GamesPageButton(user_id, max(page - 1, 0), "p", lang, disabled=page == 0))
+    view.add_item(GamesPageButton(user_id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1))
     return view
 
 
 DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, FullBoardButton,
-                                  BuilderSelect, PlayButton, ResignButton, VoteButton)
+                                  BuilderSelect, PlayButton, ResignButton, VoteButton, ResignCancelButton,
+                                  GamesPageButton)

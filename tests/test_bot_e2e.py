@@ -32,6 +32,9 @@ class World:
         self.mallory = fake.create_user("mallory", locale="en-GB")
         self.guild = fake.create_guild("Board games", members=(self.alice, self.bob, self.mallory))
         self.general = self.guild.channel("general")
+        # Mallory runs the server: /settings checks the Manage Server permission itself.
+        admins = fake.create_role(self.guild, "Admins", permissions=1 << 5)  # MANAGE_GUILD
+        self.guild.members[self.mallory.id].role_ids.append(admins.id)
         self.bot: GameBot | None = None
 
     @contextlib.asynccontextmanager
@@ -323,7 +326,8 @@ def test_resigning_asks_first_then_ends_a_two_player_game(tmp_path):
             ask = await (await world.fake.send_slash_command("resign", user=world.bob, channel=world.thread())).reply()
             assert ask.ephemeral and "取り消せません" in ask.content
             assert (await world.host.table(table_id)).status == "active"  # asking changed nothing
-            await (await world.fake.click_button(ask, f"rs:{table_id}", user=world.bob)).reply()
+            confirm = next(c for c in ask.custom_ids() if c.startswith(f"rs:{table_id}:"))
+            await (await world.fake.click_button(ask, confirm, user=world.bob)).reply()
             table = await world.settled(table_id)
             assert table.status == "finished" and world.host.standing(table).ranks == [1, 2]
             assert any("bob resigned" in m.content for m in world.posts())

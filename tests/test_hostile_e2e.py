@@ -25,7 +25,8 @@ def test_a_nickname_that_pings_pings_nobody(tmp_path):
             # is named after her in every later post's seat line.
             prompt = await (await fake.send_slash_command("resign", user=world.mallory,
                                                           channel=world.thread())).reply()
-            await (await fake.click_button(prompt, f"rs:{table_id}", user=world.mallory)).reply()
+            confirm = next(c for c in prompt.custom_ids() if c.startswith(f"rs:{table_id}:"))
+            await (await fake.click_button(prompt, confirm, user=world.mallory)).reply()
             await world.settled(table_id)
             sent = [m for m in fake.messages if m.author.id == fake.bot_user.id]
             echoed = [m for m in sent if hostile in m.content]

@@ -119,13 +119,19 @@ def test_away_stops_the_clock_and_absent_vote_hands_the_seat_over(tmp_path):
             clock.now = T0 + 1.6 * DAY
             await bot.tick()
             assert not [t for t in thread_texts(world, 0) if "half of your time" in t]  # the clock stood still
-            # Bob and Mallory vote Alice's seat over to the AI.
+            # While her clock stands still, no vote; once her time is up, Bob and Mallory vote
+            # her seat over to the AI.
+            early = await (await world.fake.send_slash_command("absent", user=world.mallory, channel=world.thread(),
+                                                               options={"player": world.alice})).reply()
+            assert early.ephemeral and "only once their time has run out" in early.content
+            clock.now = T0 + 3 * DAY + 1
             vote = await (await world.fake.send_slash_command("absent", user=world.bob, channel=world.thread(),
                                                               options={"player": world.alice})).reply()
             assert not vote.ephemeral and "(1/2)" in vote.content
-            again = await (await world.fake.click_button(vote, f"vt:{table_id}:0", user=world.bob)).reply()
+            (button,) = vote.custom_ids()  # vt:table:seat:turn
+            again = await (await world.fake.click_button(vote, button, user=world.bob)).reply()
             assert again.ephemeral and "(1/2)" in again.content  # one vote per person
-            carried = await (await world.fake.click_button(vote, f"vt:{table_id}:0", user=world.mallory)).reply()
+            carried = await (await world.fake.click_button(vote, button, user=world.mallory)).reply()
             assert carried.ephemeral
             table = await world.settled(table_id)
             assert table.seats[0].is_ai and table.settings["voted_out"] == [0]

@@ -176,8 +176,10 @@ def test_vacation_stops_the_clock_within_the_yearly_allowance(tmp_path):
 
 def test_other_players_can_vote_an_absent_player_out(tmp_path):
     async def scenario():
-        host = Host(await Store.open(tmp_path / "db.sqlite3"))
+        clock = Clock()
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock)
         table = await started(host, {}, players=3)  # Alice to move; Bob and Carol vote
+        clock.now = T0 + DAY  # no clock: a vote once her turn has lasted the server's wait (24 h)
         with pytest.raises(HostError, match="your own seat"):
             await host.vote_absent(table.id, ALICE, 0)
         with pytest.raises(HostError, match="not waiting on bob"):

@@ -8,12 +8,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import guarded
 from bot.cogs.lobby import GAME_CHOICES
+from bot.host import HostError
 from bot.i18n import ls, t
+from bot.views import games_view
 from games.registry import get_game
 
 if TYPE_CHECKING:
     from bot.client import GameBot
+
+#: Games per ``/games`` page: 12 lines of at most 150 characters fit one message with room to spare.
+GAMES_PER_PAGE = 12
 
 
 class InfoCog(commands.Cog, name="Info"):
@@ -35,7 +41,21 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.command(name=ls("cmd.games"), description=ls("cmd.games.desc"))
     async def games(self, interaction: discord.Interaction) -> None:
         lang = await self.bot.lang_for(interaction)
-        host, me = self.bot.host, interaction.user.id
+        text, view = await self._games_page(interaction.user.id, 0, lang)
+        await self.bot.reply(interaction, text, view=view or discord.utils.MISSING)
+
+    @guarded
+    async def games_page(self, interaction: discord.Interaction, user_id: int, page: int) -> None:
+        """Previous / Next under ``/games``: the same (ephemeral) message shows another page."""
+        lang = await self.bot.lang_for(interaction)
+        if interaction.user.id != user_id:
+            raise HostError("games.not_yours")
+        text, view = await self._games_page(user_id, page, lang)
+        await interaction.response.edit_message(content=text, view=view)
+
+    async def _games_page(self, me: int, page: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        """One page of the user's games, those waiting on them first, and its buttons."""
+        host = self.bot.host
         lines = []
         for table in await host.store.tables_of_user(me):
             waiting = host.waiting_on(table)
@@ -52,5 +72,12 @@ class InfoCog(commands.Cog, name="Info"):
             link = f"<#{table.thread_id}>" if table.thread_id else ""
             lines.append((not mine, table.id, t("games.line", lang, marker="▶" if mine else "·", table=table.id,
                                                   game=title, status=status, link=link)))
-        text = "\n".join(line for *_, line in sorted(lines)) or t("games.none", lang)
-        await self.bot.reply(interaction, text[:2000])
+        if not lines:
+            return t("games.none", lang), None
+        lines.sort()
+        pages = -(-len(lines) // GAMES_PER_PAGE)
+        page = min(max(page, 0), pages - 1)
+        shown = [line[:150] for *_, line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
+        if pages > 1:
+            shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
+        return "\n".join(shown)[:2000], games_view(me, page, pages, lang)

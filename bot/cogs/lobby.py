@@ -14,7 +14,7 @@ from bot.cogs import guarded
 from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
-from bot.i18n import ls
+from bot.i18n import ls, t
 from games.messages import register_messages
 from games.registry import all_games
 
@@ -59,8 +59,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
                   options: str | None = None, clock: str = "none", hours: str | None = None,
                   timeout: str = "remind", vacation: bool = True, posts: bool = True) -> None:
+        if interaction.guild_id is None:  # before anything is written: no orphan lobby in a DM
+            raise HostError("settings.guild_only")
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("lobby.not_in_thread")
+        await self.bot.lang_for(interaction)  # the owner's language, for their DMs
         table = await self.bot.host.open_lobby(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
             owner_name=interaction.user.display_name, game_name=game, num_players=players,
@@ -97,6 +100,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def action(self, interaction: discord.Interaction, table_id: int, action: str, level: str = "") -> None:
         """A lobby button or the Add AI select; the lobby message is redrawn in place."""
         host, user = self.bot.host, interaction.user
+        await self.bot.lang_for(interaction)  # a player who only pressed Join gets DMs in their language
         if action == "start":
             await self._start(interaction, table_id)
             return
@@ -111,6 +115,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         lang = await self.bot.guild_lang(table.guild_id)
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.edit_message(embed=embed, view=view)
+        if action == "cancel":
+            await self._close_thread(table, t("lobby.cancelled_post", lang))
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         """Start: acknowledged before the commit; after it, the lobby message, the greetings and
@@ -131,3 +137,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await asyncio.gather(presenter.delivery.run(("reply", interaction.id), lobby,
                                                     what=f"the lobby of table {table_id}"),
                              greet_then_board())
+
+    async def _close_thread(self, table, text: str) -> None:
+        """Say why in the lobby's thread, then archive it (sending would unarchive it)."""
+        if table.thread_id is None:
+            return
+        try:
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("could not archive the thread of table %s", table.id, exc_info=True)
+
+    async def expire_lobbies(self) -> None:
+        """Lobbies never started within ``BOT_LOBBY_DAYS``: closed, their message says so, their
+        thread archived (called by the bot's tick)."""
+        days = self.bot.host.limits.lobby_days
+        for table in await self.bot.host.expire_lobbies():
+            await self.bot.presenter.refresh_lobby(table)
+            lang = await self.bot.guild_lang(table.guild_id)
+            await self._close_thread(table, t("lobby.expired_post", lang, days=f"{days:g}"))

@@ -14,7 +14,7 @@ from bot.cogs import guarded
 from bot.host import HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
 from bot.presenter import board_file
-from bot.views import builder_view, confirm_view, resign_view
+from bot.views import RESIGN_SECONDS, builder_view, confirm_view, resign_view
 from games.errors import GameError
 
 if TYPE_CHECKING:
@@ -186,7 +186,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot.host.private_view(table, interaction.user.id)  # refuses non-players before asking
         lang = await self.bot.lang_for(interaction)
         await self.bot.reply(interaction, t("play.resign_confirm", lang, table=table.id),
-                             view=resign_view(table.id, lang))
+                             view=resign_view(table.id, lang, until=int(self.bot.host.clock()) + RESIGN_SECONDS))
 
     @guarded
     async def resign(self, interaction: discord.Interaction, table_id: int) -> None:

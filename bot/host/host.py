@@ -18,15 +18,15 @@ from typing import Any, Callable
 
 from games.core import Game, competition_ranks
 from games.errors import GameError
-from games.messages import LANGUAGES, Text
+from games.messages import LANGUAGES, Text, translate
 from games.registry import get_game
 
 import bot.messages  # noqa: F401  (registers the host's texts)
 from bot.host.ai_pool import AIPool
-from bot.host.clock import TimeControl, parse_hours
+from bot.host.clock import DAY, TimeControl, parse_hours, zone
 from bot.host.errors import HostError, RepeatedMove
 from bot.host.pbp import TIMEOUT_POLICIES, PlayByPost
-from bot.host.store import MoveRow, RepeatedRecord, SeatRow, StaleVersion, Store, TableRow
+from bot.host.store import MoveRow, RepeatedRecord, SeatRow, StaleVersion, Store, TableRow, count_lobbies
 
 #: The longest move text the host reads (every game's notation is far shorter): longer input is
 #: refused before any parser sees it.
@@ -38,9 +38,29 @@ MAX_TABLE_ID = (1 << 63) - 1
 RESIGN_AI_LEVEL = "random"
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Caps on what one person or one server may keep open (0 = no cap), how long a lobby may
+    wait for its start, and the default wait before an absent player may be voted out."""
+
+    lobbies_per_user: int = 0
+    lobbies_per_server: int = 0
+    ai_games_per_user: int = 0
+    ai_games_per_server: int = 0
+    lobby_days: float = 0.0
+    absent_wait_hours: float = 24.0
+
+
+#: Server settings ``/settings`` may store, each checked before it is written.
+SERVER_SETTINGS = ("language", "timezone", "absent_wait")
+#: Hours a server may ask a turn to last before a vote on its absent player (``absent_wait``).
+ABSENT_WAIT_RANGE = (1, 720)
+
+
 @dataclass
 class Standing:
-    """The final ranking as the host reports it: the engine's, with resigned seats last."""
+    """The final ranking as the host reports it: the engine's, with seats that left the game
+    (resigned, dropped at a timeout, voted out) last; ``resigned`` lists those seats."""
 
     scores: list[int] | None
     ranks: list[int]
@@ -52,8 +72,9 @@ class Host(PlayByPost):
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  ai_playouts: int = 200, ai_seconds: float = 1.0, seed_source: Callable[[], int] | None = None,
-                 ai_workers: int | None = None):
+                 ai_workers: int | None = None, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
         self.clock = clock
         self.ai_playouts = ai_playouts
         self.ai_seconds = ai_seconds
@@ -192,12 +213,22 @@ class Host(PlayByPost):
         """Seats the AI took over after a timeout (dropped) or a vote (voted out)."""
         return sorted(set(table.settings.get("dropped", [])) | set(table.settings.get("voted_out", [])))
 
+    @staticmethod
+    def replaced_text(table: TableRow, lang: str) -> str:
+        """Who the AI replaced and why, e.g. "alice (voted out), bob (time ran out)"."""
+        why = {seat: translate(f"replaced.{reason}", lang) for reason in ("dropped", "voted_out")
+               for seat in table.settings.get(reason, [])}
+        return ", ".join(f"{table.seats[seat].name.removesuffix(' (AI)')} ({reason})"
+                         for seat, reason in sorted(why.items())
+                         if seat < len(table.seats))
+
     def standing(self, table: TableRow) -> Standing | None:
         """The final ranking, or ``None`` while the game runs."""
         if table.status != "finished" or table.state is None:
             return None
         game, state = self.game(table), self.state(table)
-        resigned = sorted(table.settings.get("resigned", []))
+        # A seat handed to the AI by a timeout or a vote ranks like a resigned one.
+        resigned = sorted(set(table.settings.get("resigned", [])) | set(self.replaced_seats(table)))
         result = game.result(state)
         scores = result.scores if result else game.scores(state)
         if result and not resigned:
@@ -217,9 +248,19 @@ class Host(PlayByPost):
         seed = self.seed_source()
         game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
         resolved = game.format_options(game.resolve_options(options))
+        if guild_id is None:  # a lobby lives in a server's channel; a DM would leave an orphan
+            raise HostError("settings.guild_only")
+        limits = self.limits
+
+        def within_caps(conn):  # counted in the insert's transaction: two quick clicks cannot both pass
+            if limits.lobbies_per_user and count_lobbies(conn, owner_id=owner_id) >= limits.lobbies_per_user:
+                raise HostError("limit.lobbies_user", limit=limits.lobbies_per_user)
+            if limits.lobbies_per_server and count_lobbies(conn, guild_id=guild_id) >= limits.lobbies_per_server:
+                raise HostError("limit.lobbies_server", limit=limits.lobbies_per_server)
         return await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=game.name, num_players=num_players, options=resolved,
-            seed=seed, owner_id=owner_id, owner_name=owner_name, settings=table_settings(game, settings or {}))
+            seed=seed, owner_id=owner_id, owner_name=owner_name, settings=table_settings(game, settings or {}),
+            within=within_caps)
 
     async def attach(self, table_id: int, **message_ids: int | None) -> TableRow:
         """Remember where the table lives on the platform (thread, lobby message, status message)."""
@@ -266,6 +307,8 @@ class Host(PlayByPost):
             if len(table.seats) != table.num_players:
                 raise HostError("host.seats_missing", missing=table.num_players - len(table.seats),
                                 count=table.num_players)
+            if any(s.is_ai for s in table.seats):
+                await self._check_ai_caps(table)
             game = self.game(table)
             state = game.new_game(table.num_players, table.options, table.seed)
             clock = await self.turn_clock(table, game, state, table.seats)
@@ -278,6 +321,60 @@ class Host(PlayByPost):
             table = await self._lobby(table_id)
             self._owner_only(table, by_user)
             return await self._written(table_id, self.store.update_table(table_id, table.version, status="cancelled"))
+
+    async def _check_ai_caps(self, table: TableRow) -> None:
+        """Running games with AI seats cost CPU for as long as they last: at most so many per
+        person who opened them and per server."""
+        limits = self.limits
+        if limits.ai_games_per_user and \
+                await self.store.count_ai_games(owner_id=table.owner_id) >= limits.ai_games_per_user:
+            raise HostError("limit.ai_user", limit=limits.ai_games_per_user)
+        if limits.ai_games_per_server and table.guild_id is not None and \
+                await self.store.count_ai_games(guild_id=table.guild_id) >= limits.ai_games_per_server:
+            raise HostError("limit.ai_server", limit=limits.ai_games_per_server)
+
+    async def expire_lobbies(self) -> list[TableRow]:
+        """Close the lobbies that waited longer than ``limits.lobby_days`` for their start
+        (versioned: a lobby started meanwhile stays started). Returns the lobbies closed."""
+        if not self.limits.lobby_days:
+            return []
+        closed = []
+        for stale in await self.store.stale_lobbies(self.clock() - self.limits.lobby_days * DAY):
+            async with self.lock(stale.id):
+                try:
+                    closed.append(await self._written(stale.id, self.store.update_table(
+                        stale.id, stale.version, status="cancelled", settings={**stale.settings, "expired": True})))
+                except StaleVersion:
+                    continue  # started, joined or cancelled meanwhile: looked at again next time
+        return closed
+
+    async def set_server_setting(self, guild_id: int | None, name: str, value: str) -> str:
+        """Store one ``/settings`` value of a server after checking it; returns the value as
+        stored. Refuses a DM (no server) and any value the bot cannot use, writing nothing."""
+        if guild_id is None:
+            raise HostError("settings.guild_only")
+        if name == "language":
+            if value not in LANGUAGES:
+                raise HostError("settings.bad_language", language=str(value)[:20], languages=", ".join(LANGUAGES))
+            await self.store.set_guild_lang(guild_id, value)
+        elif name == "timezone":
+            value = zone(str(value).strip()).key  # raises a clear error for an unknown zone
+            await self.store.set_guild_zone(guild_id, value)
+        elif name == "absent_wait":
+            low, high = ABSENT_WAIT_RANGE
+            if not str(value).isdigit() or not low <= int(value) <= high:
+                raise HostError("settings.bad_absent_wait", hours=str(value)[:20], low=low, high=high)
+            value = str(int(value))
+            await self.store.set_guild_option(guild_id, "absent_wait", value)
+        else:
+            raise HostError("settings.unknown", name=str(name)[:40], names=", ".join(SERVER_SETTINGS))
+        return value
+
+    async def absent_wait(self, guild_id: int | None) -> float:
+        """Seconds a turn of a game without a clock must last before a vote on its player."""
+        stored = await self.store.guild_option(guild_id, "absent_wait")
+        hours = float(stored) if stored and stored.isdigit() else self.limits.absent_wait_hours
+        return hours * 3600.0
 
     async def _lobby(self, table_id: int) -> TableRow:
         table = await self.table(table_id)

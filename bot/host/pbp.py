@@ -5,6 +5,7 @@ tables, locks, storage and commits it uses."""
 from __future__ import annotations
 
 import asyncio
+import math
 from datetime import datetime, timezone
 from typing import Any
 
@@ -14,7 +15,7 @@ from games.messages import LANGUAGES, translate
 
 from bot.host.clock import DAY, TimeControl, deadline, zone
 from bot.host.errors import HostError
-from bot.host.store import SeatRow, TableRow
+from bot.host.store import SeatRow, StaleVersion, TableRow
 
 #: What happens when a player's time runs out.
 TIMEOUT_POLICIES = ("remind", "ai", "skip", "drop")
@@ -74,9 +75,20 @@ class PlayByPost:
             move = await asyncio.to_thread(choose_move, game, state, seat, "random", seed=table.seed + version)
             return await self._commit(table, game, state, seat, move, note="clock.ai_moved")
 
+    @staticmethod
+    def open_votes(table: TableRow) -> dict[str, Any]:
+        """This turn's votes: ``{"seats": {seat: [voters]}, "messages": {seat: message id}}``.
+        Votes are kept with the version of the turn they were cast on, so they lapse when the
+        turn passes (any move or hand-over bumps the version; a vote itself does not)."""
+        votes = table.settings.get("votes")
+        if isinstance(votes, dict) and votes.get("turn") == table.version:
+            return votes
+        return {"turn": table.version, "seats": {}, "messages": {}}
+
     async def vote_absent(self, table_id: int, voter_id: int, seat: int) -> tuple[TableRow, int, int]:
         """A vote to hand a waiting player's seat to the AI; a majority of the other human players
-        carries it. Returns the table, the votes so far and the votes needed."""
+        carries it, only when :meth:`_vote_allowed` says the player may be called absent. Returns the table, the
+        votes so far and the votes needed; when carried, the table's ``voted_out`` has ``seat``."""
         async with self.lock(table_id):
             table = await self.table(table_id)
             if table.status != "active":
@@ -90,16 +102,62 @@ class PlayByPost:
                 raise HostError("vote.self")
             if target not in self.waiting_on(table):
                 raise HostError("vote.not_waiting", player=target.name)
+            await self._vote_allowed(table, target)
+            current = self.open_votes(table)
             voters = {s.user_id for s in table.seats if s.user_id is not None and s.seat != seat}
-            votes = sorted(set(table.settings.get("votes", {}).get(str(seat), [])) | {voter_id})
+            votes = sorted(set(current["seats"].get(str(seat), [])) | {voter_id})
             needed = len(voters) // 2 + 1
             if len(votes) >= needed:
-                settings = {**table.settings, "votes": {**table.settings.get("votes", {}), str(seat): []}}
-                table.settings = settings
-                return await self._hand_to_ai(table, [seat], "voted_out"), len(votes), needed
-            settings = {**table.settings, "votes": {**table.settings.get("votes", {}), str(seat): votes}}
-            return await self._written(table.id, self.store.update_table(table.id, settings=settings)), \
-                len(votes), needed
+                try:
+                    await self._hand_to_ai(table, [seat], "voted_out")
+                except StaleVersion:
+                    raise HostError("host.stale") from None
+                # Decided: no vote stays open (its own field, so a whole-settings write never undoes it).
+                return await self._written(table.id, self.store.update_setting(table.id, ("votes",), lambda _: {})), \
+                    len(votes), needed
+            turn = table.version
+
+            def count(stored: Any) -> dict[str, Any]:  # runs in the store's transaction
+                fresh = stored if isinstance(stored, dict) and stored.get("turn") == turn else \
+                    {"turn": turn, "seats": {}, "messages": {}}
+                fresh["seats"][str(seat)] = votes
+                return fresh
+            try:
+                written = await self._written(table.id, self.store.update_setting(table.id, ("votes",), count,
+                                                                                  version=turn))
+            except StaleVersion:
+                raise HostError("host.stale") from None
+            return written, len(votes), needed
+
+    async def _vote_allowed(self, table: TableRow, target: SeatRow) -> None:
+        """A vote waits for the player's time to run out (the deadline already leaves out playing
+        hours and their vacation); without a clock, for their turn to last the server's
+        ``absent_wait``, and never while they are on vacation (where the table allows it)."""
+        now = self.clock()
+        if table.deadline_at is not None:
+            if now < table.deadline_at:
+                raise HostError("vote.too_early_clock", player=target.name, left=_hours_until(table.deadline_at, now))
+            return
+        away = (await self.store.player(target.user_id))["away_until"]
+        if table.settings.get("vacation", True) and away and away > now:
+            raise HostError("vote.on_vacation", player=target.name, left=_hours_until(away, now))
+        wait = await self.absent_wait(table.guild_id)
+        opens = (table.turn_started_at or table.updated_at) + wait
+        if now < opens:
+            raise HostError("vote.too_early", player=target.name, hours=f"{wait / 3600:g}", left=_hours_until(opens, now))
+
+    async def note_vote_message(self, table_id: int, version: int, seat: int, message_id: int) -> None:
+        """Remember the message showing the vote on ``seat`` in the turn at ``version`` (to close it
+        when the vote is decided); nothing if the turn has passed meanwhile."""
+        def note(stored: Any) -> dict[str, Any]:
+            fresh = stored if isinstance(stored, dict) and stored.get("turn") == version else \
+                {"turn": version, "seats": {}, "messages": {}}
+            fresh.setdefault("messages", {})[str(seat)] = message_id
+            return fresh
+        try:
+            await self._written(table_id, self.store.update_setting(table_id, ("votes",), note, version=version))
+        except StaleVersion:
+            pass
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:
@@ -128,13 +186,24 @@ class PlayByPost:
             used += days
         await self.store.set_player(user_id, away_until=away, vacation_year=year, vacation_used=used)
         for table in await self.store.tables_of_user(user_id, ("active",)):
-            if any(s.user_id == user_id for s in self.waiting_on(table)) and table.settings.get("vacation", True):
-                async with self.lock(table.id):
-                    fresh = await self.table(table.id)
-                    if fresh.turn_started_at is None or fresh.deadline_at is None:
-                        continue
-                    pauses = [(max(now, fresh.turn_started_at), away)] if away else []
-                    deadlines = await self._deadlines(fresh, fresh.turn_started_at, pauses)
-                    await self._written(fresh.id, self.store.update_table(fresh.id, **deadlines))
+            async with self.lock(table.id):
+                # Judged again under the lock, on the stored table: the turn may have passed to
+                # someone else meanwhile, whose deadline must not take this vacation.
+                fresh = await self.table(table.id)
+                humans = [s for s in self.waiting_on(fresh) if not s.is_ai]
+                if [s.user_id for s in humans] != [user_id] or not fresh.settings.get("vacation", True) \
+                        or fresh.turn_started_at is None or fresh.deadline_at is None:
+                    continue
+                pauses = [(max(now, fresh.turn_started_at), away)] if away else []
+                deadlines = await self._deadlines(fresh, fresh.turn_started_at, pauses)
+                try:  # only onto the turn just judged (another process may commit a move meanwhile)
+                    await self._written(fresh.id, self.store.update_at(fresh.id, fresh.version, **deadlines))
+                except StaleVersion:
+                    continue  # the next turn's clock was computed with the vacation already stored
         return away, VACATION_DAYS_PER_YEAR - used
 
+
+
+def _hours_until(instant: float, now: float) -> str:
+    """Whole hours from ``now`` to ``instant``, rounded up, at least 1 (for "in about N h")."""
+    return f"{max(1, math.ceil((instant - now) / 3600)):d}"

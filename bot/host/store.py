@@ -133,6 +133,18 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         ALTER TABLE players ADD COLUMN screens TEXT NOT NULL DEFAULT 'turn' CHECK (screens IN ('turn', 'every'));
         """,
     ),
+    (
+        ("per-server options a server's admins set with /settings (e.g. absent_wait: hours a turn must last "
+         "before the others may vote its player out), one row per option, so a new option needs no migration"),
+        """
+        CREATE TABLE guild_options (
+            guild_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        );
+        """,
+    ),
 )
 
 
@@ -240,7 +252,7 @@ class StoreUnavailable(StoreError):
 
 #: Top-level keys of a table's settings that are written one field at a time
 #: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
-OWN_FIELD_SETTINGS = ("private_sent",)
+OWN_FIELD_SETTINGS = ("private_sent", "votes")
 
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``).
 _BUSY, _LOCKED, _READONLY, _CORRUPT, _NOTADB = 5, 6, 8, 11, 26
@@ -488,10 +500,15 @@ class Store:
 
     async def create_table(self, *, guild_id: int | None, channel_id: int, game: str, num_players: int,
                            options: dict[str, Any], seed: int, owner_id: int, owner_name: str,
-                           settings: dict[str, Any]) -> TableRow:
+                           settings: dict[str, Any],
+                           within: Callable[[sqlite3.Connection], None] | None = None) -> TableRow:
+        """A new lobby with its owner in seat 0. ``within(conn)`` runs first in the same
+        transaction (e.g. a cap on open lobbies, counted and refused atomically with the insert)."""
         now = self.clock()
 
         def create(conn):
+            if within is not None:
+                within(conn)
             table_id = conn.execute(
                 "INSERT INTO game_tables (guild_id, channel_id, game, num_players, options, seed, status, owner_id,"
                 " settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -531,6 +548,9 @@ class Store:
         Returns the table as committed. A whole ``settings`` document should come with
         ``expected_version`` (otherwise another writer's change made meanwhile is lost); its
         fields written one at a time (:data:`OWN_FIELD_SETTINGS`) keep their stored value."""
+        if "settings" in columns and expected_version is None:  # a lost update waiting to happen
+            raise ValueError("a whole settings document is written only with expected_version; "
+                             "use update_setting for one field")
         return await self._write(self._update_and_load, table_id, expected_version, columns, tables=(table_id,))
 
     def _update_and_load(self, conn, table_id: int, expected_version: int | None, columns: dict) -> TableRow:
@@ -760,6 +780,43 @@ class Store:
         return await self._read(lambda conn: {row[0] for row in conn.execute(
             f"SELECT user_id FROM players WHERE screens = 'every' AND user_id IN ({marks})", ids)})
 
+    # -- issue 12: versioned narrow writes, server options, limits ------------------------------
+
+    async def update_at(self, table_id: int, version: int, **columns: Any) -> TableRow:
+        """Set some columns (never the settings document) only while the table is still at
+        ``version``, which is not bumped: bookkeeping of the current turn (e.g. its deadline
+        after a vacation) that must not land on a later turn. Raises ``StaleVersion`` otherwise."""
+        if "settings" in columns or "state" in columns or "version" in columns:
+            raise ValueError("update_at writes clock or message columns, not settings, state or version")
+
+        def write(conn):
+            sets = ", ".join(f"{name} = ?" for name in columns)
+            if conn.execute(f"UPDATE game_tables SET {sets} WHERE id = ? AND version = ?",
+                            (*columns.values(), table_id, version)).rowcount != 1:
+                raise StaleVersion(table_id)
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
+
+    async def guild_option(self, guild_id: int | None, name: str) -> str | None:
+        if guild_id is None:
+            return None
+        row = await self._one("SELECT value FROM guild_options WHERE guild_id = ? AND name = ?", (guild_id, name))
+        return None if row is None else row[0]
+
+    async def set_guild_option(self, guild_id: int, name: str, value: str) -> None:
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO guild_options (guild_id, name, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value", (guild_id, name, value)))
+
+    async def count_ai_games(self, *, owner_id: int | None = None, guild_id: int | None = None) -> int:
+        """Active tables with at least one AI seat, opened by ``owner_id`` or in ``guild_id``."""
+        return await self._read(count_ai_games, owner_id, guild_id)
+
+    async def stale_lobbies(self, before: float) -> list[TableRow]:
+        """Lobbies opened before ``before`` and never started."""
+        return await self._read(_load_many, f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'lobby'"
+                                " AND created_at <= ? ORDER BY id", (before,))
+
 
 # -- opening ------------------------------------------------------------------------------------
 
@@ -886,3 +943,17 @@ def _table(row: Any) -> TableRow:
         updated_at=row[17], turn_started_at=row[18], deadline_at=row[19], reminded=row[20],
         board_message_id=row[21], half_at=row[22], late_at=row[23],
     )
+
+
+def count_lobbies(conn: sqlite3.Connection, *, owner_id: int | None = None, guild_id: int | None = None) -> int:
+    """Open lobbies opened by ``owner_id`` (or in ``guild_id``); runs in aiosqlite's thread."""
+    column, value = ("owner_id", owner_id) if owner_id is not None else ("guild_id", guild_id)
+    return conn.execute(f"SELECT COUNT(*) FROM game_tables WHERE status = 'lobby' AND {column} = ?",
+                        (value,)).fetchone()[0]
+
+
+def count_ai_games(conn: sqlite3.Connection, owner_id: int | None, guild_id: int | None) -> int:
+    column, value = ("owner_id", owner_id) if owner_id is not None else ("guild_id", guild_id)
+    return conn.execute(f"SELECT COUNT(DISTINCT t.id) FROM game_tables t JOIN seats s ON s.table_id = t.id"
+                        f" WHERE t.status = 'active' AND s.user_id IS NULL AND t.{column} = ?",
+                        (value,)).fetchone()[0]
