@@ -289,3 +289,9 @@ MESSAGES = {
 }
 
 register_messages(MESSAGES)
+
+# -- tournaments and ratings (issue 14, the Discord side) ----------------------------------------
+TOURNAMENT_MESSAGES = {
+    "tourney.none": {"en": "Tournament #{id} does not exist.", "ja": "大会#{id}は存在しません。"},
+}
+register_messages(TOURNAMENT_MESSAGES)
