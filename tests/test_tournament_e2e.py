@@ -1,0 +1,145 @@
+"""End to end through the fake Discord: tournaments from sign-up to podium (people sign up with
+the buttons and play their games with /move; AI fill-ins play the other seats at the fastest
+level), the organiser's rights, and the threads, mentions, standings and podium posts."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.host import HostError
+from tests.fakediscord.models import FLAG_EPHEMERAL  # noqa: F401  (the fake's flags, for readers)
+from tests.test_bot_e2e import PNG, World, play
+
+MANAGE_SERVER = 1 << 5
+
+
+def cog(world: World):
+    return world.bot.get_cog("Tournament")
+
+
+async def create(world: World, **options):
+    handle = await world.fake.send_slash_command("tournament new", user=world.alice, channel=world.general,
+                                                 options=options)
+    signup = await handle.reply()
+    assert not signup.ephemeral and "tn:join:" in " ".join(signup.custom_ids())
+    tid = int(next(c for c in signup.custom_ids() if c.startswith("tn:join:")).rsplit(":", 1)[1])
+    await world.fake.wait_until(lambda: True)
+    for _ in range(200):
+        if (await cog(world).service.get(tid)).message_id == signup.id:
+            return tid, signup
+        await asyncio.sleep(0.02)
+    raise AssertionError("the sign-up message was never stored")
+
+
+async def command(world: World, name: str, user, **options):
+    return await (await world.fake.send_slash_command(name, user=user, channel=world.general,
+                                                      options=options)).reply()
+
+
+async def play_to_the_end(world: World, tid: int, people, timeout: float = 50) -> None:
+    """People play the first move /move suggests whenever a game of theirs waits on them, until the
+    podium is posted."""
+    users = {u.id: u for u in people}
+    store, host = world.host.store, world.host
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (await cog(world).service.get(tid)).podium_message_id is None:
+        assert loop.time() < deadline, "the tournament did not finish in time"
+        for link in await store.tournament_links(tid):
+            if link.status != "active" or link.thread_id is None:
+                continue
+            table = await host.table(link.table_id)
+            waiting = [s for s in host.waiting_on(table) if s.user_id in users]
+            if not waiting or table.announced_version != table.version:
+                continue
+            user = users[waiting[0].user_id]
+            try:
+                notation = host.legal_notations(table, user.id)[0]
+            except HostError:
+                continue
+            thread = next(c for c in world.fake.threads() if c.id == link.thread_id)
+            await world.move(user, notation, channel=thread)
+        await asyncio.sleep(0.02)
+    await world.handlers_done()
+
+
+async def check_threads_and_posts(world: World, tid: int, tables: int, rounds: int) -> None:
+    service = cog(world).service
+    links = await world.host.store.tournament_links(tid)
+    assert len(links) == tables and {link.round for link in links} == set(range(1, rounds + 1))
+    threads = {c.id: c for c in world.fake.threads()}
+    for link in links:
+        assert link.status == "finished" and link.thread_id in threads
+        table = await world.host.table(link.table_id)
+        intro = world.fake.find_messages(channel=threads[link.thread_id])[0]
+        assert f"round {link.round}, table {link.number}" in intro.content
+        humans = {s.user_id for s in table.seats if s.user_id is not None}
+        assert intro.pings["users"] == humans  # exactly the players of that table are notified
+    posts = world.fake.find_messages(channel=world.general)
+    standings = [m for m in posts if "standings after round" in m.content]
+    assert [m.content.split("round ")[1].split("*")[0] for m in standings] == [str(r) for r in range(1, rounds)]
+    assert all(m.attachments[0].data.startswith(PNG) and not m.pings["users"] for m in standings)
+    (podium,) = [m for m in posts if "is over" in m.content]
+    assert len(podium.attachments) == 2 and all(a.data.startswith(PNG) for a in podium.attachments)
+    assert podium.id == (await service.get(tid)).podium_message_id
+    assert posts.index(standings[-1]) < posts.index(podium)
+
+
+def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="minoa", format="swiss", rounds=2)
+            # people join with the button; the sign-up message lists them
+            for user in (world.alice, world.bob):
+                reply = await (await world.fake.click_button(signup, f"tn:join:{tid}", user=user)).reply()
+            again = await (await world.fake.click_button(signup, f"tn:join:{tid}", user=world.bob)).reply()
+            assert again.ephemeral and "すでに参加" in again.content  # bob reads Japanese
+            # only the organiser fills and starts; a refusal is ephemeral and changes nothing
+            refused = await command(world, "tournament fill", world.mallory, count=6)
+            assert refused.ephemeral and "organiser" in refused.content
+            refused = await command(world, "tournament start", world.mallory)
+            assert refused.ephemeral and "organiser" in refused.content
+            assert (await cog(world).service.get(tid)).status == "registration"
+            reply = await command(world, "tournament fill", world.alice, count=6)
+            assert reply.ephemeral and "6 AI" in reply.content
+            await command(world, "tournament start", world.alice)
+            edited = await world.fake.wait_for_message(lambda m: m.id == signup.id and not m.components,
+                                                       channel=world.general)
+            assert "alice" in str(edited.embeds) and "AI 6" in str(edited.embeds)
+            await play_to_the_end(world, tid, (world.alice, world.bob))
+            await check_threads_and_posts(world, tid, tables=8, rounds=2)
+            standings = await command(world, "tournament standings", world.mallory, **{"tournament": tid})
+            assert standings.ephemeral and standings.attachments[0].data.startswith(PNG)
+            export = await command(world, "tournament export", world.bob, tournament=tid)
+            csv = export.attachments[0].data.decode()
+            assert csv.startswith("round,table,match,seat,entrant") and csv.count("\n") == 1 + 16
+            rating = await command(world, "rating", world.bob, player=world.alice, game="minoa")
+            assert rating.ephemeral and "alice" in rating.content
+    play(scenario, tmp_path, timeout=90)
+
+
+def test_a_nine_player_medina_event_at_tables_of_three_from_sign_up_to_podium(tmp_path):
+    async def scenario(world: World):
+        moderator_role = world.fake.create_role(world.guild, "mods", permissions=MANAGE_SERVER)
+        carol = world.fake.create_user("carol")
+        world.fake.add_member(world.guild, carol, roles=(moderator_role,))
+        async with world.running():
+            tid, signup = await create(world, game="medina", format="swiss_tables", table_size=3, rounds=2,
+                                       check_in=True)
+            people = (world.alice, world.bob, world.mallory)
+            for user in people:
+                await (await world.fake.click_button(signup, f"tn:join:{tid}", user=user)).reply()
+            for user in people[:2]:  # mallory never checks in: left out at the start
+                await (await world.fake.click_button(signup, f"tn:check:{tid}", user=user)).reply()
+            await command(world, "tournament fill", world.alice, count=7)
+            # someone with Manage Server is an organiser too
+            started = await command(world, "tournament start", carol)
+            assert not started.ephemeral and "has started" in started.content
+            tm = (await cog(world).service.get(tid)).state
+            assert [e["id"] for e in tm["entrants"]].count(str(world.mallory.id)) == 0
+            assert len(tm["entrants"]) == 9
+            await play_to_the_end(world, tid, people[:2])
+            await check_threads_and_posts(world, tid, tables=6, rounds=2)
+            board = await command(world, "leaderboard", world.mallory, game="medina")
+            assert not board.ephemeral and not board.pings["users"]
+    play(scenario, tmp_path, timeout=90)
