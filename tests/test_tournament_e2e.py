@@ -147,3 +147,33 @@ def test_a_nine_player_medina_event_at_tables_of_three_from_sign_up_to_podium(tm
             board = await command(world, "leaderboard", world.mallory, game="medina")
             assert not board.ephemeral and not board.pings["users"]
     play(scenario, tmp_path, timeout=90)
+
+
+def test_a_thread_discord_refused_is_opened_later_and_a_restart_carries_the_event_on(tmp_path, monkeypatch):
+    import bot.cogs.tournament as cog_module
+
+    monkeypatch.setattr(cog_module, "RETRY_SECONDS", 0.2)
+
+    async def scenario(world: World):
+        async with world.running():
+            tid, _ = await create(world, game="minoa", format="swiss", rounds=2, rated=False)
+            await command(world, "tournament fill", world.alice, count=4)
+            # Discord refuses the first thread of round 1 (e.g. a permission fixed a moment later)
+            world.fake.inject_error("POST", r"/channels/\d+/threads$", status=403, code=50013,
+                                    message="Missing Permissions", times=1)
+            await command(world, "tournament start", world.alice)
+            await world.fake.wait_until(lambda: len(world.fake.threads()) == 2, timeout=10, what="both threads")
+            assert not world.fake._injected  # the refusal did happen
+        # stopped in the middle; the next start carries on from storage
+        async with world.running():
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 30
+            while (await cog(world).service.get(tid)).podium_message_id is None:
+                assert loop.time() < deadline, "the tournament did not finish after the restart"
+                await asyncio.sleep(0.05)
+            await world.handlers_done()
+            links = await world.host.store.tournament_links(tid)
+            assert len(links) == 4 and all(link.status == "finished" and link.thread_id for link in links)
+            assert len(world.fake.threads()) == 4  # one thread per game, none twice
+            assert await world.host.store.ratings(world.guild.id, "minoa") == {}  # unrated event
+    play(scenario, tmp_path, timeout=90)
