@@ -137,8 +137,18 @@ def test_a_nine_player_medina_event_at_tables_of_three_from_sign_up_to_podium(tm
                 await (await world.fake.click_button(signup, f"tn:check:{tid}", user=user)).reply()
             await command(world, "tournament fill", world.alice, count=7)
             # someone with Manage Server is an organiser too
+            mark = world.fake.mark()
             started = await command(world, "tournament start", carol)
-            assert not started.ephemeral and "has started" in started.content
+            assert started.ephemeral and "has started" in started.content
+            announced = await world.fake.wait_for_message(lambda m: "has started" in m.content and not m.ephemeral, channel=world.general,
+                                                          after=mark)
+            assert not announced.pings["users"]
+            refused = await command(world, "tournament drop", world.mallory, player=world.bob)
+            assert refused.ephemeral and "organiser" in refused.content
+            refused = await command(world, "tournament adjudicate", world.alice, table=1, result="first",
+                                    reason="test")
+            assert refused.ephemeral and "1/2" in refused.content
+            assert all(not tb["places"] for tb in (await cog(world).service.get(tid)).state["rounds"][0]["tables"])
             tm = (await cog(world).service.get(tid)).state
             assert [e["id"] for e in tm["entrants"]].count(str(world.mallory.id)) == 0
             assert len(tm["entrants"]) == 9

@@ -23,6 +23,7 @@ from discord.ext import commands
 
 import tournaments as T
 from bot.cogs import guarded
+from bot.cogs.lobby import parse_options
 from bot.host import HostError
 from bot.host.store import TournamentRow
 from bot.host.tournaments import TournamentService, is_ai, state_of
@@ -151,6 +152,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except discord.HTTPException:
             log.warning("could not update the sign-up message of tournament %s", row.id, exc_info=True)
 
+    async def _announce(self, interaction: discord.Interaction, row: TournamentRow, key: str, *,
+                        pings: list[int] = (), **params: Any) -> None:
+        """An organiser's action done: said publicly in the tournament's channel (in the server's
+        language) and confirmed to the organiser (in theirs)."""
+        channel = await self.bot.channel(row.channel_id)
+        await channel.send(t(key, await self.bot.guild_lang(row.guild_id), **params)[:2000],
+                           allowed_mentions=pinging(pings))
+        await self.bot.reply(interaction, t(key, await self.bot.lang_for(interaction), **params)[:2000],
+                             allowed_mentions=discord.AllowedMentions.none())
+
     # -- commands ---------------------------------------------------------------------------------
 
     @tournament.command(name=ls("cmd.tournament.new"), description=ls("cmd.tournament.new.desc"))
@@ -172,8 +183,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
                   check_in: bool = False, place_points: str | None = None,
                   best_of: app_commands.Range[int, 1, 7] | None = None, options: str | None = None,
                   clock: str = "none", timeout: str = "remind", posts: bool = True) -> None:
-        from bot.cogs.lobby import parse_options
-
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("tourney.not_in_thread")
         chosen: dict[str, Any] = {"rounds": rounds, "rated": rated, "check_in": check_in,
@@ -222,11 +231,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
     async def start(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
         row = await self._pick(interaction, tournament_id, REGISTRATION)
         self._organiser(interaction, row)
-        await interaction.response.defer(thinking=True)  # opening a round's tables takes a moment
+        # Opening a round's tables takes a moment; deferred ephemerally, so a refusal stays private.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self.service.start(row.id)
-        lang = await self.bot.guild_lang(row.guild_id)
-        await interaction.followup.send(t("tourney.started", lang, id=row.id),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await self._announce(interaction, row, "tourney.started", id=row.id)
         await self._refresh_signup(row)
 
     @tournament.command(name=ls("cmd.tournament.standings"), description=ls("cmd.tournament.standings.desc"))
@@ -246,11 +254,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
                    tournament_id: int | None = None) -> None:
         row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
         self._organiser(interaction, row)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self.service.drop(row.id, str(player.id))
-        lang = await self.bot.guild_lang(row.guild_id)
-        await interaction.followup.send(t("tourney.dropped", lang, player=f"<@{player.id}>", id=row.id),
-                                        allowed_mentions=pinging([player.id]))
+        await self._announce(interaction, row, "tourney.dropped", pings=[player.id], player=f"<@{player.id}>",
+                             id=row.id)
         for link in await self.bot.host.store.tournament_links(row.id):
             if link.status == "active" and link.thread_id:  # an AI took a seat: let it play
                 await self.bot.presenter.show(link.table_id)
@@ -266,12 +273,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, RUNNING)
         self._organiser(interaction, row)
         places = _places(result)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self.service.adjudicate(row.id, table, places, reason)
-        lang = await self.bot.guild_lang(row.guild_id)
-        await interaction.followup.send(
-            t("tourney.adjudicated", lang, table=table, id=row.id, places="/".join(map(str, places)), reason=reason),
-            allowed_mentions=discord.AllowedMentions.none())
+        await self._announce(interaction, row, "tourney.adjudicated", table=table, id=row.id,
+                             places="/".join(map(str, places)), reason=reason)
 
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
@@ -280,9 +285,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
         self._organiser(interaction, row)
         row = await self.service.cancel(row.id)
-        lang = await self.bot.guild_lang(row.guild_id)
-        await interaction.response.send_message(t("tourney.cancelled", lang, id=row.id),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await self._announce(interaction, row, "tourney.cancelled", id=row.id)
         await self._refresh_signup(row)
 
     @tournament.command(name=ls("cmd.tournament.export"), description=ls("cmd.tournament.export.desc"))

@@ -239,7 +239,11 @@ class TournamentService:
                 await self._deal(row, t, link)
             elif link.status == "finished":
                 game_table = await self.host.table(link.table_id)
-                t = self._record(t, link, game_table)
+                try:
+                    t = self._record(t, link, game_table)
+                except T.TournamentError:  # left for the organiser to adjudicate
+                    log.exception("the result of table %s cannot be recorded in tournament %s", link.table_id, row.id)
+                    continue
                 rate.append((t, link, game_table))
                 changed = True
         return t if changed else None
