@@ -73,7 +73,7 @@ async def check_threads_and_posts(world: World, tid: int, tables: int, rounds: i
     assert len(links) == tables and {link.round for link in links} == set(range(1, rounds + 1))
     threads = {c.id: c for c in world.fake.threads()}
     for link in links:
-        assert link.status == "finished" and link.thread_id in threads
+        assert link.status in ("finished", "cancelled") and link.thread_id in threads
         table = await world.host.table(link.table_id)
         intro = world.fake.find_messages(channel=threads[link.thread_id])[0]
         assert f"round {link.round}, table {link.number}" in intro.content
@@ -119,6 +119,11 @@ def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
             assert csv.startswith("round,table,match,seat,entrant") and csv.count("\n") == 1 + 16
             rating = await command(world, "rating", world.bob, player=world.alice, game="minoa")
             assert rating.ephemeral and "alice" in rating.content
+            # Alice and Bob are rated for each game they played against each other (AI seats rate nobody)
+            met = sum(1 for rnd in (await cog(world).service.get(tid)).state["rounds"] for tb in rnd["tables"]
+                      if {str(world.alice.id), str(world.bob.id)} <= set(tb["entrants"]))
+            rated = await world.host.store.ratings(world.guild.id, "minoa")
+            assert {u: r[2] for u, r in rated.items()} == ({world.alice.id: met, world.bob.id: met} if met else {})
     play(scenario, tmp_path, timeout=90)
 
 
@@ -149,13 +154,33 @@ def test_a_nine_player_medina_event_at_tables_of_three_from_sign_up_to_podium(tm
                                     reason="test")
             assert refused.ephemeral and "1/2" in refused.content
             assert all(not tb["places"] for tb in (await cog(world).service.get(tid)).state["rounds"][0]["tables"])
+            # the organiser decides Alice's table (it waits on people, so it cannot end meanwhile): its
+            # game closes and its thread says why
+            await world.fake.wait_until(lambda: len(world.fake.threads()) == 3, timeout=10, what="round 1 threads")
+            tables = (await cog(world).service.get(tid)).state["rounds"][0]["tables"]
+            number = next(tb["number"] for tb in tables if str(world.alice.id) in tb["entrants"])
+            done = await command(world, "tournament adjudicate", world.alice, table=number, result="2/1/3",
+                                 reason="server outage")
+            assert done.ephemeral and "server outage" in done.content
+            link = next(k for k in await world.host.store.tournament_links(tid) if (k.round, k.number) == (1, number))
+            assert link.status == "cancelled"
+            thread = next(c for c in world.fake.threads() if c.id == link.thread_id)
+            await world.fake.wait_for_message(lambda m: "server outage" in m.content, channel=thread)
             tm = (await cog(world).service.get(tid)).state
             assert [e["id"] for e in tm["entrants"]].count(str(world.mallory.id)) == 0
             assert len(tm["entrants"]) == 9
             await play_to_the_end(world, tid, people[:2])
             await check_threads_and_posts(world, tid, tables=6, rounds=2)
             board = await command(world, "leaderboard", world.mallory, game="medina")
-            assert not board.ephemeral and not board.pings["users"]
+            rated = await world.host.store.ratings(world.guild.id, "medina")
+            # rated only when Alice and Bob met in round 2 (their round 1 game was adjudicated)
+            met = any({str(world.alice.id), str(world.bob.id)} <= set(tb["entrants"])
+                      for tb in (await cog(world).service.get(tid)).state["rounds"][1]["tables"])
+            assert set(rated) == ({world.alice.id, world.bob.id} if met else set())
+            if met:
+                assert not board.ephemeral and not board.pings["users"] and f"<@{world.alice.id}>" in board.content
+            else:
+                assert board.ephemeral and "Nobody is rated" in board.content
     play(scenario, tmp_path, timeout=90)
 
 

@@ -274,9 +274,17 @@ class TournamentCog(commands.Cog, name="Tournament"):
         self._organiser(interaction, row)
         places = _places(result)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        number = len(row.state["rounds"])  # the round being played (the next may open at once)
         row = await self.service.adjudicate(row.id, table, places, reason)
-        await self._announce(interaction, row, "tourney.adjudicated", table=table, id=row.id,
-                             places="/".join(map(str, places)), reason=reason)
+        params = {"table": table, "id": row.id, "places": "/".join(map(str, places)), "reason": reason}
+        await self._announce(interaction, row, "tourney.adjudicated", **params)
+        lang = await self.bot.guild_lang(row.guild_id)
+        for link in await self.bot.host.store.tournament_links(row.id):
+            if link.round == number and link.number == table and link.status == "cancelled" \
+                    and link.thread_id:  # the closed game's thread says why
+                thread = await self.bot.channel(link.thread_id)
+                await thread.send(t("tourney.adjudicated", lang, **params)[:2000],
+                                  allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))

@@ -903,16 +903,23 @@ class Store:
             return {r[0]: (r[1], r[2], r[3]) for r in rows if wanted is None or r[0] in wanted}
         return await self._read(read)
 
-    async def apply_ratings(self, table_id: int, guild_id: int, game: str, new: dict[int, tuple]) -> bool:
-        """Store the ratings a finished game gave (``{user: (mu, sigma, games)}``) with their
-        history rows, once per table: ``False`` (nothing written) if the table was rated before."""
+    async def apply_ratings(self, table_id: int, guild_id: int, game: str, users: Iterable[int],
+                            rate: Callable[[dict[int, tuple]], dict[int, tuple]]) -> bool:
+        """Rate a finished game once, in one transaction: ``rate`` gets the stored
+        ``{user: (mu, sigma, games)}`` of ``users`` and returns the new values, stored with their
+        history rows. ``False`` (nothing written) if the table was rated before."""
         now = self.clock()
+        users = list(users)
 
         def write(conn):
             if conn.execute("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)).fetchone():
                 return False
             conn.execute("INSERT INTO rated_tables (table_id, rated_at) VALUES (?, ?)", (table_id, now))
-            for user_id, (mu, sigma, games) in new.items():
+            marks = ", ".join("?" * len(users))
+            current = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
+                f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+                (guild_id, game, *users))}
+            for user_id, (mu, sigma, games) in rate(current).items():
                 conn.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
                              " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
                              " sigma = excluded.sigma, games = excluded.games", (guild_id, game, user_id, mu, sigma, games))

@@ -349,13 +349,13 @@ class TournamentService:
         await self._apply(table, seats)
 
     async def _apply(self, table: TableRow, seats: list[T.Seat]) -> None:
-        humans = [int(s.player) for s in seats if s.human]
-        guild = table.guild_id or 0
-        stored = await self.store.ratings(guild, table.game, humans)
-        current = {str(user): T.Rating(*value) for user, value in stored.items()}
-        new = T.rate_game(current, seats)
-        await self.store.apply_ratings(table.id, guild, table.game,
-                                       {int(p): (r.mu, r.sigma, r.games) for p, r in new.items()})
+        """Rate the game from the ratings as stored in the same transaction (two games of one
+        player finishing together never lose an update)."""
+        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
+            current = {str(user): T.Rating(*value) for user, value in stored.items()}
+            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
+        await self.store.apply_ratings(table.id, table.guild_id or 0, table.game,
+                                       [int(s.player) for s in seats if s.human], rate)
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> T.Rating | None:
         stored = (await self.store.ratings(guild_id, game, [user_id])).get(user_id)
