@@ -217,3 +217,22 @@ def test_a_rated_game_outside_tournaments_is_rated_once_and_a_resigning_player_c
 def test_the_migration_is_one_entry_at_the_end():
     reason, sql = next((r, s) for r, s in MIGRATIONS if "CREATE TABLE tournaments" in s)
     assert "tournaments" in reason and sql.count("CREATE TABLE") == 5
+
+
+def test_a_failing_finish_hook_never_fails_the_move_that_ended_the_game(tmp_path):
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), seed_source=lambda: 7, ai_workers=0)
+        seen = []
+
+        async def broken(table):
+            seen.append(table.id)
+            raise RuntimeError("a hook bug")
+        host.finish_hooks.append(broken)
+        table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=101, owner_name="a", game_name="minoa",
+                                      num_players=2, options={})
+        await host.join(table.id, 102, "b")
+        await host.start(table.id, 101)
+        await play_out(host, table.id)  # the last move commits and is returned as usual
+        assert (await host.table(table.id)).status == "finished" and seen == [table.id]
+        await host.store.close()
+    run(scenario())
