@@ -236,3 +236,25 @@ def test_a_failing_finish_hook_never_fails_the_move_that_ended_the_game(tmp_path
         assert (await host.table(table.id)).status == "finished" and seen == [table.id]
         await host.store.close()
     run(scenario())
+
+
+def test_a_rated_two_player_game_stores_exactly_what_openskill_gives(tmp_path):
+    async def scenario():
+        service = await open_service(tmp_path / "db.sqlite3")
+        host = service.host
+        table = await host.open_lobby(guild_id=5, channel_id=10, owner_id=101, owner_name="a", game_name="minoa",
+                                      num_players=2, options={}, settings={"rated": True})
+        await host.join(table.id, 102, "b")
+        await host.start(table.id, 101)
+        await play_out(host, table.id)
+        standing = host.standing(await host.table(table.id))
+        expected = T.rate_game({}, [T.Seat("101", standing.ranks[0]), T.Seat("102", standing.ranks[1])])
+        stored = await service.store.ratings(5, "minoa")
+        assert stored == {int(p): (r.mu, r.sigma, 1) for p, r in expected.items()}
+        history = await service.store.rating_history(5, "minoa", 101)
+        assert [(h[0], h[1], h[4]) for h in history] == [("minoa", table.id, 1)]
+        board = await service.leaderboard(5, "minoa")
+        assert [row.player for row in board] == sorted(["101", "102"], key=lambda p: -expected[p].ordinal)
+        assert all(row.rating.provisional for row in board)
+        await service.store.close()
+    run(scenario())

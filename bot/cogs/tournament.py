@@ -212,7 +212,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         embed, view = self.signup_message(row, lang)
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
         said = {"join": "tourney.joined", "leave": "tourney.left", "check": "tourney.checked_in"}[action]
-        await interaction.followup.send(t(said, await self.bot.lang_for(interaction), id=row.id), ephemeral=True)
+        await interaction.followup.send(t(said, await self.bot.lang_for(interaction), id=row.id), ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.fill"), description=ls("cmd.tournament.fill.desc"))
     @app_commands.rename(count=ls("cmd.opt.count"), tournament_id=ls("cmd.opt.tournament"))
@@ -222,7 +223,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, REGISTRATION)
         self._organiser(interaction, row)
         row = await self.service.add_ai(row.id, count)
-        await self.bot.reply(interaction, t("tourney.filled", await self.bot.lang_for(interaction), count=count, id=row.id))
+        await self.bot.reply(interaction, t("tourney.filled", await self.bot.lang_for(interaction), count=count, id=row.id),
+                             allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(row)
 
     @tournament.command(name=ls("cmd.tournament.start"), description=ls("cmd.tournament.start.desc"))
@@ -245,7 +247,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, file = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
-        await interaction.followup.send(text, file=file, ephemeral=True)
+        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.drop"), description=ls("cmd.tournament.drop.desc"))
     @app_commands.rename(player=ls("cmd.opt.player"), tournament_id=ls("cmd.opt.tournament"))
@@ -303,7 +305,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, RUNNING, FINISHED, CANCELLED)
         data = T.export_csv(state_of(row)).encode("utf-8")
         await self.bot.reply(interaction, t("tourney.export_caption", await self.bot.lang_for(interaction), id=row.id),
-                             file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"))
+                             file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"),
+                             allowed_mentions=discord.AllowedMentions.none())
 
     # -- ratings ----------------------------------------------------------------------------------
 
@@ -317,7 +320,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         title = get_game(game).titles.get(lang, game)
         rows = await self.service.leaderboard(interaction.guild_id, game)
         if not rows:
-            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title))
+            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title),
+                                 allowed_mentions=discord.AllowedMentions.none())
             return
         lines = [t("tourney.leaderboard_title", lang, game=title)]
         lines += [t("tourney.leaderboard_line", lang, rank=r.rank, player=f"<@{r.player}>",
