@@ -212,3 +212,31 @@ def test_a_thread_discord_refused_is_opened_later_and_a_restart_carries_the_even
             assert len(world.fake.threads()) == 4  # one thread per game, none twice
             assert await world.host.store.ratings(world.guild.id, "minoa") == {}  # unrated event
     play(scenario, tmp_path, timeout=90)
+
+
+def test_the_organiser_drops_a_player_in_the_middle_of_a_round_and_an_ai_finishes_their_game(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="minoa", format="swiss", rounds=1)
+            for user in (world.alice, world.bob):
+                await (await world.fake.click_button(signup, f"tn:join:{tid}", user=user)).reply()
+            await command(world, "tournament fill", world.alice, count=2)
+            await command(world, "tournament start", world.alice)
+            await world.fake.wait_until(lambda: len(world.fake.threads()) == 2, timeout=10, what="the threads")
+            mark = world.fake.mark()
+            done = await command(world, "tournament drop", world.alice, player=world.bob)
+            assert done.ephemeral and "withdrawn" in done.content
+            said = await world.fake.wait_for_message(lambda m: "withdrawn" in m.content and not m.ephemeral,
+                                                     channel=world.general, after=mark)
+            assert said.pings["users"] == {world.bob.id}
+            await play_to_the_end(world, tid, (world.alice,))
+            tm = (await cog(world).service.get(tid)).state
+            bob = next(e for e in tm["entrants"] if e["id"] == str(world.bob.id))
+            assert bob["dropped_from"] == 2
+            (table,) = [tb for tb in tm["rounds"][0]["tables"] if str(world.bob.id) in tb["entrants"]]
+            assert table["games"][0]["abandoned"] == [str(world.bob.id)]
+            assert table["places"][table["entrants"].index(str(world.bob.id))] == 2
+            link = next(k for k in await world.host.store.tournament_links(tid) if k.number == table["number"])
+            game = await world.host.table(link.table_id)
+            assert world.bob.id not in [s.user_id for s in game.seats] and game.settings["dropped"]
+    play(scenario, tmp_path, timeout=60)
