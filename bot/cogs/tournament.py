@@ -370,17 +370,15 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except Exception:
             log.exception("resuming the tournaments failed")
 
-    def changed(self, tournament_id: int, delay: float = 0.0) -> None:
+    def changed(self, tournament_id: int) -> None:
         """Bring the tournament's posts and threads up to date soon (one sync at a time each)."""
         self._wanted.add(tournament_id)
         running = self._tasks.get(tournament_id)
         if running is None or running.done():
             self._tasks[tournament_id] = asyncio.get_running_loop().create_task(
-                self._syncing(tournament_id, delay), name=f"tournament-{tournament_id}")
+                self._syncing(tournament_id), name=f"tournament-{tournament_id}")
 
-    async def _syncing(self, tournament_id: int, delay: float) -> None:
-        if delay:
-            await asyncio.sleep(delay)
+    async def _syncing(self, tournament_id: int) -> None:
         while tournament_id in self._wanted:
             self._wanted.discard(tournament_id)
             try:
