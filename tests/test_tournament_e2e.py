@@ -240,3 +240,20 @@ def test_the_organiser_drops_a_player_in_the_middle_of_a_round_and_an_ai_finishe
             game = await world.host.table(link.table_id)
             assert world.bob.id not in [s.user_id for s in game.seats] and game.settings["dropped"]
     play(scenario, tmp_path, timeout=60)
+
+
+def test_the_sign_up_buttons_work_after_a_restart(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="medina", format="swiss_tables", table_size=3, check_in=True)
+        async with world.running():
+            await (await world.fake.click_button(signup, f"tn:join:{tid}", user=world.alice)).reply()
+            await world.fake.wait_for_message(lambda m: m.ephemeral and f"entered in tournament #{tid}" in m.content,
+                                              channel=world.general)
+            await (await world.fake.click_button(signup, f"tn:check:{tid}", user=world.alice)).reply()
+            tm = (await cog(world).service.get(tid)).state
+            assert [(e["id"], e["checked_in"]) for e in tm["entrants"]] == [(str(world.alice.id), True)]
+            edited = await world.fake.wait_for_message(lambda m: m.id == signup.id and "✅ alice" in str(m.embeds),
+                                                       channel=world.general)
+            assert "tn:check:" in " ".join(edited.custom_ids())
+    play(scenario, tmp_path, timeout=60)
