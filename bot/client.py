@@ -53,6 +53,7 @@ class GameBot(commands.Bot):
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
         from bot.cogs.screens import ScreensCog
+        from bot.cogs.tournament import TournamentCog
 
         problem = board_font_problem()
         if problem:  # images still draw, in the bundled font: say so once, at start
@@ -62,6 +63,7 @@ class GameBot(commands.Bot):
         for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):
             await self.add_cog(cog)
         await self.add_cog(ScreensCog(self))
+        await self.add_cog(TournamentCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         if self.sync_commands:

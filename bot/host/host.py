@@ -11,10 +11,11 @@ import asyncio
 import copy
 import hashlib
 import json
+import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from games.core import Game, competition_ranks
 from games.errors import GameError
@@ -36,6 +37,8 @@ MAX_TABLE_ID = (1 << 63) - 1
 
 #: Level an AI seat gets when it takes over a human's seat (resigned, dropped, voted out).
 RESIGN_AI_LEVEL = "random"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ class Host(PlayByPost):
         #: The host's copy of tables: id -> (store generation, table stamp, row), written through
         #: on every write the host makes; see :meth:`table`.
         self._tables: dict[int, tuple[int, int, TableRow]] = {}
+        #: Called with the table as committed right after a game finishes (tournaments, ratings);
+        #: a failing hook is logged, never reported as a failed move.
+        self.finish_hooks: list[Callable[[TableRow], Awaitable[None]]] = []
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """Moves on one table are applied one after another in this process (the version check
@@ -456,9 +462,9 @@ class Host(PlayByPost):
         record = MoveRow(seat, notation, words, happened)
         clock = await self.turn_clock(table, game, after, table.seats)
         try:
-            return await self._written(table.id, self.store.commit_move(
+            return await self._finished(await self._written(table.id, self.store.commit_move(
                 table.id, table.version, record, refuse_repeat=refuse_repeat, state=game.state_to_json(after),
-                status=status, acting=acting_mask(game, after), **clock))
+                status=status, acting=acting_mask(game, after), **clock)))
         except StaleVersion:
             raise HostError("host.stale") from None
         except RepeatedRecord:
@@ -480,17 +486,29 @@ class Host(PlayByPost):
         """An AI takes ``seats`` for the rest of the game, recorded under ``reason`` (resigned,
         dropped, voted_out); a resignation that leaves fewer than two sides, or no human, ends it."""
         marked = sorted(set(table.settings.get(reason, [])) | set(seats))
-        settings = {**table.settings, reason: marked}
+        # who sat there, for ratings (the seat becomes an AI's)
+        left = {**table.settings.get("left", {}), **{str(s.seat): s.user_id for s in table.seats
+                                                      if s.seat in seats and s.user_id is not None}}
+        settings = {**table.settings, reason: marked, "left": left}
         resigned = set(settings.get("resigned", []))
         humans_left = [s for s in table.seats if s.user_id is not None and s.seat not in seats]
         if reason == "resigned" and (table.num_players - len(resigned) <= 1 or not humans_left):
-            return await self._written(table.id, self.store.update_table(
-                table.id, table.version, status="finished", settings=settings, deadline_at=None))
+            return await self._finished(await self._written(table.id, self.store.update_table(
+                table.id, table.version, status="finished", settings=settings, deadline_at=None)))
         replaced = [SeatRow(s.seat, None, RESIGN_AI_LEVEL, f"{s.name} (AI)") if s.seat in seats else s
                     for s in table.seats]
         clock = await self.turn_clock(table, self.game(table), self.state(table), replaced)
         return await self._written(table.id, self.store.replace_seats(table.id, table.version, replaced,
                                                                       settings=settings, **clock))
+
+    async def _finished(self, table: TableRow) -> TableRow:
+        if table.status == "finished":
+            for hook in self.finish_hooks:
+                try:
+                    await hook(_copy(table))
+                except Exception:
+                    log.exception("a finish hook failed for table %s", table.id)
+        return table
 
     # -- what the platform still has to show ----------------------------------------------------
 

@@ -142,6 +142,60 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             name TEXT NOT NULL,
             value TEXT NOT NULL,
             PRIMARY KEY (guild_id, name)
+        """,
+    ),
+    (
+        ("tournaments: each one's state as one JSON document with a version check (like a game's state), "
+         "the game tables each round opened, and ratings per server, game and player with their history"),
+        """
+        CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            owner_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            status TEXT NOT NULL,
+            state TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            message_id INTEGER,
+            announced_round INTEGER NOT NULL DEFAULT 0,
+            podium_message_id INTEGER,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX tournaments_status ON tournaments (status);
+        CREATE TABLE tournament_tables (
+            table_id INTEGER PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            game_index INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX tournament_tables_of ON tournament_tables (tournament_id, round, number, game_index);
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        );
+        CREATE TABLE rating_history (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            table_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        );
+        CREATE INDEX rating_history_of ON rating_history (guild_id, game, user_id, created_at);
+        CREATE TABLE rated_tables (
+            table_id INTEGER PRIMARY KEY,
+            rated_at REAL NOT NULL
         );
         """,
     ),
@@ -203,6 +257,39 @@ class MoveRow:
     events: list[dict[str, Any]]
     ply: int = 0
     version: int = 0
+
+
+@dataclass
+class TournamentRow:
+    """A stored tournament: its state (``tournaments.Tournament.to_json()``) and where it is shown."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    owner_id: int
+    game: str
+    status: str
+    state: dict[str, Any]
+    version: int
+    message_id: int | None
+    #: The last round whose standings were posted.
+    announced_round: int
+    podium_message_id: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass
+class TournamentLink:
+    """A game table a tournament opened: its round, table number and game at that table."""
+
+    table_id: int
+    tournament_id: int
+    round: int
+    number: int
+    game_index: int
+    status: str | None = None
+    thread_id: int | None = None
 
 
 class StaleVersion(Exception):
@@ -817,6 +904,124 @@ class Store:
         return await self._read(_load_many, f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status = 'lobby'"
                                 " AND created_at <= ? ORDER BY id", (before,))
 
+    # -- tournaments and ratings ----------------------------------------------------------------
+
+    async def create_tournament(self, *, guild_id: int, channel_id: int, owner_id: int, game: str, status: str,
+                                state: dict[str, Any]) -> TournamentRow:
+        now = self.clock()
+
+        def create(conn):
+            tournament_id = conn.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, owner_id, game, status, state, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, owner_id, game, status, json.dumps(state), now, now)).lastrowid
+            return _tournament(conn, tournament_id)
+        return await self._write(create)
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRow | None:
+        return await self._read(_tournament, tournament_id)
+
+    async def update_tournament(self, tournament_id: int, expected_version: int | None = None,
+                                **columns: Any) -> TournamentRow:
+        """Set columns (``state`` as a dict); with ``expected_version`` only if the version still
+        matches, bumping it (raises :class:`StaleVersion` and writes nothing otherwise)."""
+        allowed = {"status", "state", "message_id", "announced_round", "podium_message_id"}
+        if not set(columns) <= allowed:
+            raise ValueError(f"unknown tournament columns: {sorted(set(columns) - allowed)}")
+        if "state" in columns:
+            columns["state"] = json.dumps(columns["state"])
+        now = self.clock()
+
+        def update(conn):
+            sets = ", ".join(f"{name} = ?" for name in columns) + (", " if columns else "") + "updated_at = ?"
+            params = [*columns.values(), now]
+            if expected_version is not None:
+                sets += ", version = version + 1"
+                cursor = conn.execute(f"UPDATE tournaments SET {sets} WHERE id = ? AND version = ?",
+                                      (*params, tournament_id, expected_version))
+            else:
+                cursor = conn.execute(f"UPDATE tournaments SET {sets} WHERE id = ?", (*params, tournament_id))
+            if cursor.rowcount != 1:
+                raise StaleVersion(tournament_id)
+            return _tournament(conn, tournament_id)
+        return await self._write(update)
+
+    async def tournaments_with_status(self, *statuses: str, guild_id: int | None = None) -> list[TournamentRow]:
+        marks = ", ".join("?" * len(statuses))
+        where = f"status IN ({marks})" + ("" if guild_id is None else " AND guild_id = ?")
+        params = (*statuses, *(() if guild_id is None else (guild_id,)))
+
+        def read(conn):
+            ids = [r[0] for r in conn.execute(f"SELECT id FROM tournaments WHERE {where} ORDER BY id", params)]
+            return [_tournament(conn, i) for i in ids]
+        return await self._read(read)
+
+    async def link_table(self, table_id: int, tournament_id: int, round_number: int, number: int,
+                         game_index: int) -> None:
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO tournament_tables (table_id, tournament_id, round, number, game_index) VALUES (?, ?, ?, ?, ?)",
+            (table_id, tournament_id, round_number, number, game_index)))
+
+    async def tournament_link(self, table_id: int) -> TournamentLink | None:
+        row = await self._one("SELECT table_id, tournament_id, round, number, game_index FROM tournament_tables"
+                              " WHERE table_id = ?", (table_id,))
+        return None if row is None else TournamentLink(*row)
+
+    async def tournament_links(self, tournament_id: int) -> list[TournamentLink]:
+        """The game tables a tournament opened, with their status and thread, in play order."""
+        return await self._read(lambda conn: [TournamentLink(*r) for r in conn.execute(
+            "SELECT l.table_id, l.tournament_id, l.round, l.number, l.game_index, t.status, t.thread_id"
+            " FROM tournament_tables l JOIN game_tables t ON t.id = l.table_id WHERE l.tournament_id = ?"
+            " ORDER BY l.round, l.number, l.game_index", (tournament_id,))])
+
+    async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int] | None = None) -> dict[int, tuple]:
+        """``{user: (mu, sigma, games)}`` in a server's game (only ``user_ids`` when given)."""
+        def read(conn):
+            rows = conn.execute("SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
+                                (guild_id, game)).fetchall()
+            wanted = None if user_ids is None else set(user_ids)
+            return {r[0]: (r[1], r[2], r[3]) for r in rows if wanted is None or r[0] in wanted}
+        return await self._read(read)
+
+    async def apply_ratings(self, table_id: int, guild_id: int, game: str, users: Iterable[int],
+                            rate: Callable[[dict[int, tuple]], dict[int, tuple]]) -> bool:
+        """Rate a finished game once, in one transaction: ``rate`` gets the stored
+        ``{user: (mu, sigma, games)}`` of ``users`` and returns the new values, stored with their
+        history rows. ``False`` (nothing written) if the table was rated before."""
+        now = self.clock()
+        users = list(users)
+
+        def write(conn):
+            if conn.execute("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)).fetchone():
+                return False
+            conn.execute("INSERT INTO rated_tables (table_id, rated_at) VALUES (?, ?)", (table_id, now))
+            marks = ", ".join("?" * len(users))
+            current = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
+                f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+                (guild_id, game, *users))}
+            for user_id, (mu, sigma, games) in rate(current).items():
+                conn.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+                             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+                             " sigma = excluded.sigma, games = excluded.games", (guild_id, game, user_id, mu, sigma, games))
+                conn.execute("INSERT INTO rating_history (guild_id, game, user_id, table_id, mu, sigma, games, created_at)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (guild_id, game, user_id, table_id, mu, sigma, games, now))
+            return True
+        return await self._write(write)
+
+    async def rating_history(self, guild_id: int, game: str | None, user_id: int, last: int = 10) -> list[tuple]:
+        """``(game, table_id, mu, sigma, games, created_at)`` of a player's latest rated games, newest first."""
+        where = "guild_id = ? AND user_id = ?" + ("" if game is None else " AND game = ?")
+        params = (guild_id, user_id, *(() if game is None else (game,)), last)
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            f"SELECT game, table_id, mu, sigma, games, created_at FROM rating_history WHERE {where}"
+            " ORDER BY created_at DESC, table_id DESC LIMIT ?", params)])
+
+    async def unrated_tables(self) -> list[int]:
+        """Finished tables marked rated whose ratings were not stored yet (a stop came between)."""
+        return await self._read(lambda conn: [r[0] for r in conn.execute(
+            "SELECT id FROM game_tables WHERE status = 'finished' AND json_extract(settings, '$.rated') = 1"
+            " AND id NOT IN (SELECT table_id FROM rated_tables) ORDER BY id")])
+
 
 # -- opening ------------------------------------------------------------------------------------
 
@@ -957,3 +1162,13 @@ def count_ai_games(conn: sqlite3.Connection, owner_id: int | None, guild_id: int
     return conn.execute(f"SELECT COUNT(DISTINCT t.id) FROM game_tables t JOIN seats s ON s.table_id = t.id"
                         f" WHERE t.status = 'active' AND s.user_id IS NULL AND t.{column} = ?",
                         (value,)).fetchone()[0]
+
+def _tournament(conn: sqlite3.Connection, tournament_id: int) -> TournamentRow | None:
+    row = conn.execute("SELECT id, guild_id, channel_id, owner_id, game, status, state, version, message_id,"
+                       " announced_round, podium_message_id, created_at, updated_at FROM tournaments WHERE id = ?",
+                       (tournament_id,)).fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    values[6] = json.loads(values[6])
+    return TournamentRow(*values)

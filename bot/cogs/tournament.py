@@ -1,0 +1,461 @@
+"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill), the sign-up
+message's Join / Leave / Check in buttons, ``/leaderboard`` and ``/rating``.
+
+Handlers are thin: they check who may act, make one call to the tournament service
+(:mod:`bot.host.tournaments`) and reply. What the tournament has to show (each round's game
+threads with their players mentioned, the standings after each round, the podium) is brought up
+to date from storage by :meth:`TournamentCog.sync`, after every change and at start, one
+tournament at a time and one Discord call after another (discord.py waits out rate limits);
+a thread that could not be created is tried again later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import tournaments as T
+from bot.cogs import guarded
+from bot.cogs.lobby import parse_options
+from bot.host import HostError
+from bot.host.store import TournamentRow
+from bot.host.tournaments import TournamentService, is_ai, state_of
+from bot.i18n import ls, t
+from bot.presenter import pinging
+from games.messages import translate
+from games.registry import all_games, get_game
+from renderers.tournament import render_podium, render_standings
+from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.name) for game in all_games()]
+FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tournament.format.{f}"), value=f) for f in T.FORMATS]
+#: Seconds before threads that could not be created are tried again.
+RETRY_SECONDS = 30.0
+#: Entrants listed on the sign-up message and lines of standings in a text post.
+LISTED = 40
+STANDING_LINES = 20
+
+
+def _places(text: str) -> list[int]:
+    parts = [p for p in re.split(r"[/,\s]+", text.strip()) if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise HostError("tourney.bad_places", value=text[:50])
+    return [int(p) for p in parts]
+
+
+def _plain(value: float) -> str:
+    return f"{value:g}"
+
+
+class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<action>join|leave|check):(?P<id>\d+)"):
+    """Join / Leave / Check in on a tournament's sign-up message (works across restarts)."""
+
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "check": discord.ButtonStyle.primary}
+
+    def __init__(self, action: str, tournament_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(f"button.tourney.{action}", lang), style=self.STYLES[action],
+                                           custom_id=f"tn:{action}:{tournament_id}"))
+        self.action, self.tournament_id = action, tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tournament")
+        await cog.button(interaction, self.tournament_id, self.action)
+
+
+class TournamentCog(commands.Cog, name="Tournament"):
+    tournament = app_commands.Group(name=ls("cmd.tournament"), description=ls("cmd.tournament.desc"), guild_only=True)
+
+    def __init__(self, bot: "GameBot") -> None:
+        self.bot = bot
+        self.service = TournamentService(bot.host)
+        self.service.listeners.append(self.changed)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._wanted: set[int] = set()
+        self._resumed = False
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SignupButton)
+
+    async def cog_unload(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    async def _pick(self, interaction: discord.Interaction, tournament_id: int | None, *statuses: str) -> TournamentRow:
+        """The tournament named, or the latest of this server in one of ``statuses``."""
+        if tournament_id is not None:
+            row = await self.service.get(tournament_id)
+            if row.guild_id != interaction.guild_id:
+                raise HostError("tourney.none", id=tournament_id)
+            return row
+        rows = await self.bot.host.store.tournaments_with_status(*statuses, guild_id=interaction.guild_id)
+        if not rows:
+            raise HostError("tourney.none_here")
+        return rows[-1]
+
+    @staticmethod
+    def _organiser(interaction: discord.Interaction, row: TournamentRow) -> None:
+        perms = getattr(interaction, "permissions", None)
+        if interaction.user.id != row.owner_id and not (perms is not None and perms.manage_guild):
+            raise HostError("tourney.organiser_only", id=row.id)
+
+    def signup_message(self, row: TournamentRow, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+        tm = state_of(row)
+        s = tm.settings
+        game = get_game(s.game)
+        embed = discord.Embed(title=t("tourney.title", lang, id=row.id, game=game.titles.get(lang, game.name),
+                                      format=translate(f"tournament.format.{s.format}", lang)))
+        rounds = tm.total_rounds or s.rounds or t("tourney.rounds_auto", lang)
+        embed.description = t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds, size=s.table_size,
+                              rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
+                              check_in=t("tourney.check_in_needed" if s.check_in else "tourney.no_check_in", lang))
+        names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
+        listed = "\n".join(names[:LISTED]) or t("tourney.no_entrants", lang)
+        if len(names) > LISTED:
+            listed += "\n" + t("tourney.more", lang, count=len(names) - LISTED)
+        embed.add_field(name=t("tourney.entrants", lang, count=len(names)), value=listed[:1024], inline=False)
+        embed.set_footer(text=t(f"tourney.status.{tm.status}", lang, round=len(tm.rounds)))
+        if tm.status != REGISTRATION:
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        for action in ("join", "leave") + (("check",) if s.check_in else ()):
+            view.add_item(SignupButton(action, row.id, lang))
+        return embed, view
+
+    async def _refresh_signup(self, row: TournamentRow) -> None:
+        if row.message_id is None:
+            return
+        lang = await self.bot.guild_lang(row.guild_id)
+        embed, view = self.signup_message(row, lang)
+        try:
+            channel = await self.bot.channel(row.channel_id)
+            await channel.get_partial_message(row.message_id).edit(embed=embed, view=view,
+                                                                   allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not update the sign-up message of tournament %s", row.id, exc_info=True)
+
+    async def _announce(self, interaction: discord.Interaction, row: TournamentRow, key: str, *,
+                        pings: list[int] = (), **params: Any) -> None:
+        """An organiser's action done: said publicly in the tournament's channel (in the server's
+        language) and confirmed to the organiser (in theirs)."""
+        channel = await self.bot.channel(row.channel_id)
+        await channel.send(t(key, await self.bot.guild_lang(row.guild_id), **params)[:2000],
+                           allowed_mentions=pinging(pings))
+        await self.bot.reply(interaction, t(key, await self.bot.lang_for(interaction), **params)[:2000],
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    @tournament.command(name=ls("cmd.tournament.new"), description=ls("cmd.tournament.new.desc"))
+    @app_commands.rename(game=ls("cmd.opt.game"), format=ls("cmd.opt.format"), rounds=ls("cmd.opt.rounds"),
+                         table_size=ls("cmd.opt.table_size"), rated=ls("cmd.opt.rated"),
+                         check_in=ls("cmd.opt.check_in"), place_points=ls("cmd.opt.place_points"),
+                         best_of=ls("cmd.opt.best_of"), options=ls("cmd.opt.options"), clock=ls("cmd.opt.clock"),
+                         timeout=ls("cmd.opt.timeout"), posts=ls("cmd.opt.posts"))
+    @app_commands.describe(game=ls("cmd.opt.game.desc"), format=ls("cmd.opt.format.desc"),
+                           rounds=ls("cmd.opt.rounds.desc"), table_size=ls("cmd.opt.table_size.desc"),
+                           rated=ls("cmd.opt.rated.desc"), check_in=ls("cmd.opt.check_in.desc"),
+                           place_points=ls("cmd.opt.place_points.desc"), best_of=ls("cmd.opt.best_of.desc"),
+                           options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
+                           timeout=ls("cmd.opt.timeout.desc"), posts=ls("cmd.opt.posts.desc"))
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, format: str = "swiss",
+                  rounds: app_commands.Range[int, 1, 30] | None = None,
+                  table_size: app_commands.Range[int, 2, 8] | None = None, rated: bool = True,
+                  check_in: bool = False, place_points: str | None = None,
+                  best_of: app_commands.Range[int, 1, 7] | None = None, options: str | None = None,
+                  clock: str = "none", timeout: str = "remind", posts: bool = True) -> None:
+        if isinstance(interaction.channel, discord.Thread):
+            raise HostError("tourney.not_in_thread")
+        chosen: dict[str, Any] = {"rounds": rounds, "rated": rated, "check_in": check_in,
+                                  "game_options": parse_options(options)}
+        for name, value in (("table_size", table_size), ("place_points", place_points), ("best_of", best_of)):
+            if value is not None:
+                chosen[name] = value
+        row = await self.service.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                        owner_id=interaction.user.id, game=game, format=format, options=chosen,
+                                        table={"clock": clock, "timeout": timeout, "posts": posts})
+        lang = await self.bot.guild_lang(interaction.guild_id)
+        embed, view = self.signup_message(row, lang)
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.original_response()
+        await self.service.attach(row.id, message.id)
+
+    @guarded
+    async def button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
+        user = interaction.user
+        if action == "join":
+            row = await self.service.join(tournament_id, user.id, user.display_name)
+        elif action == "leave":
+            row = await self.service.leave(tournament_id, user.id)
+        else:
+            row = await self.service.check_in(tournament_id, user.id)
+        lang = await self.bot.guild_lang(row.guild_id)
+        embed, view = self.signup_message(row, lang)
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
+        said = {"join": "tourney.joined", "leave": "tourney.left", "check": "tourney.checked_in"}[action]
+        await interaction.followup.send(t(said, await self.bot.lang_for(interaction), id=row.id), ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.fill"), description=ls("cmd.tournament.fill.desc"))
+    @app_commands.rename(count=ls("cmd.opt.count"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(count=ls("cmd.opt.count.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def fill(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 64],
+                   tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION)
+        self._organiser(interaction, row)
+        row = await self.service.add_ai(row.id, count)
+        await self.bot.reply(interaction, t("tourney.filled", await self.bot.lang_for(interaction), count=count, id=row.id),
+                             allowed_mentions=discord.AllowedMentions.none())
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.start"), description=ls("cmd.tournament.start.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def start(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION)
+        self._organiser(interaction, row)
+        # Opening a round's tables takes a moment; deferred ephemerally, so a refusal stays private.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.service.start(row.id)
+        await self._announce(interaction, row, "tourney.started", id=row.id)
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.standings"), description=ls("cmd.tournament.standings.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def standings(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, RUNNING, FINISHED)
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, file = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
+        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.drop"), description=ls("cmd.tournament.drop.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def drop(self, interaction: discord.Interaction, player: discord.User,
+                   tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.service.drop(row.id, str(player.id))
+        await self._announce(interaction, row, "tourney.dropped", pings=[player.id], player=f"<@{player.id}>",
+                             id=row.id)
+        for link in await self.bot.host.store.tournament_links(row.id):
+            if link.status == "active" and link.thread_id:  # an AI took a seat: let it play
+                await self.bot.presenter.show(link.table_id)
+                self.bot.presenter.schedule_ai(link.table_id)
+
+    @tournament.command(name=ls("cmd.tournament.adjudicate"), description=ls("cmd.tournament.adjudicate.desc"))
+    @app_commands.rename(table=ls("cmd.opt.table"), result=ls("cmd.opt.result"), reason=ls("cmd.opt.reason"),
+                         tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(table=ls("cmd.opt.table.desc"), result=ls("cmd.opt.result.desc"),
+                           reason=ls("cmd.opt.reason.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def adjudicate(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 1000],
+                         result: str, reason: str, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        places = _places(result)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        number = len(row.state["rounds"])  # the round being played (the next may open at once)
+        row = await self.service.adjudicate(row.id, table, places, reason)
+        params = {"table": table, "id": row.id, "places": "/".join(map(str, places)), "reason": reason}
+        await self._announce(interaction, row, "tourney.adjudicated", **params)
+        lang = await self.bot.guild_lang(row.guild_id)
+        for link in await self.bot.host.store.tournament_links(row.id):
+            if link.round == number and link.number == table and link.status == "cancelled" \
+                    and link.thread_id:  # the closed game's thread says why
+                thread = await self.bot.channel(link.thread_id)
+                await thread.send(t("tourney.adjudicated", lang, **params)[:2000],
+                                  allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def cancel(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        row = await self.service.cancel(row.id)
+        await self._announce(interaction, row, "tourney.cancelled", id=row.id)
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.export"), description=ls("cmd.tournament.export.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def export(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, RUNNING, FINISHED, CANCELLED)
+        data = T.export_csv(state_of(row)).encode("utf-8")
+        await self.bot.reply(interaction, t("tourney.export_caption", await self.bot.lang_for(interaction), id=row.id),
+                             file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"),
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    # -- ratings ----------------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(game=ls("cmd.opt.game"))
+    @app_commands.describe(game=ls("cmd.opt.game.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        lang = await self.bot.lang_for(interaction)
+        title = get_game(game).titles.get(lang, game)
+        rows = await self.service.leaderboard(interaction.guild_id, game)
+        if not rows:
+            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title),
+                                 allowed_mentions=discord.AllowedMentions.none())
+            return
+        lines = [t("tourney.leaderboard_title", lang, game=title)]
+        lines += [t("tourney.leaderboard_line", lang, rank=r.rank, player=f"<@{r.player}>",
+                    rating=f"{r.rating.ordinal:.1f}", games=r.rating.games,
+                    provisional=t("tourney.provisional", lang) if r.rating.provisional else "") for r in rows]
+        await self.bot.reply(interaction, "\n".join(lines)[:2000], ephemeral=False,
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=ls("cmd.rating"), description=ls("cmd.rating.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(player=ls("cmd.opt.player"), game=ls("cmd.opt.game"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), game=ls("cmd.opt.game.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rating(self, interaction: discord.Interaction, player: discord.User, game: str | None = None) -> None:
+        lang = await self.bot.lang_for(interaction)
+        games = [game] if game else [g.name for g in all_games()]
+        lines = []
+        for name in games:
+            rating = await self.service.rating(interaction.guild_id, name, player.id)
+            title = get_game(name).titles.get(lang, name)
+            if rating is None:
+                if game:
+                    lines.append(t("tourney.rating_none", lang, player=player.display_name, game=title))
+                continue
+            lines.append(t("tourney.rating_line", lang, player=player.display_name, game=title,
+                           rating=f"{rating.ordinal:.1f}", games=rating.games,
+                           provisional=t("tourney.provisional", lang) if rating.provisional else ""))
+            history = await self.bot.host.store.rating_history(interaction.guild_id, name, player.id, last=5)
+            changes = [f"#{table_id} {mu - 3 * sigma:.1f}" for _, table_id, mu, sigma, _, _ in history]
+            if changes:
+                lines.append(t("tourney.history", lang, changes=" · ".join(changes)))
+        if not lines:
+            lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
+        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    # -- bringing Discord up to date ----------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        try:
+            for tournament_id in await self.service.resume():
+                self.changed(tournament_id)
+        except Exception:
+            log.exception("resuming the tournaments failed")
+
+    def changed(self, tournament_id: int) -> None:
+        """Bring the tournament's posts and threads up to date soon (one sync at a time each)."""
+        self._wanted.add(tournament_id)
+        running = self._tasks.get(tournament_id)
+        if running is None or running.done():
+            self._tasks[tournament_id] = asyncio.get_running_loop().create_task(
+                self._syncing(tournament_id), name=f"tournament-{tournament_id}")
+
+    async def _syncing(self, tournament_id: int) -> None:
+        while tournament_id in self._wanted:
+            self._wanted.discard(tournament_id)
+            try:
+                if not await self.sync(tournament_id):
+                    asyncio.get_running_loop().call_later(RETRY_SECONDS, self.changed, tournament_id)
+            except Exception:
+                log.exception("showing tournament %s failed", tournament_id)
+
+    async def sync(self, tournament_id: int) -> bool:
+        """Post what is due, in order: standings of each round just done, a thread for each
+        opened game (its players mentioned), the podium at the end. ``False`` when something
+        failed and must be tried again later."""
+        row = await self.service.get(tournament_id)
+        tm = state_of(row)
+        lang = await self.bot.guild_lang(row.guild_id)
+        channel = await self.bot.channel(row.channel_id)
+        done = [r.number for r in tm.rounds if r.status == DONE]
+        for number in done:
+            if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
+                text, file = await self._standings_post(row, lang, t("tourney.standings_after", lang, id=row.id,
+                                                                      round=number))
+                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+                row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
+        ok = True
+        for link in await self.bot.host.store.tournament_links(row.id):
+            if link.thread_id is None and link.status in ("active", "finished"):
+                try:
+                    await self._open_thread(row, tm, link, channel, lang)
+                except discord.HTTPException:
+                    log.warning("could not open the thread of table %s; trying again later", link.table_id,
+                                exc_info=True)
+                    ok = False
+        if tm.status == FINISHED and row.podium_message_id is None:
+            message = await self._podium(row, tm, channel, lang)
+            row = await self.bot.host.store.update_tournament(row.id, podium_message_id=message.id,
+                                                              announced_round=len(tm.rounds))
+            await self._refresh_signup(row)
+        return ok
+
+    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str) -> None:
+        table = await self.bot.host.table(link.table_id)
+        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=10080)
+        await self.bot.host.attach(table.id, thread_id=thread.id)
+        humans = [s.user_id for s in table.seats if s.user_id is not None]
+        players = " vs ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in table.seats)
+        await thread.send(t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number,
+                            players=players), allowed_mentions=pinging(humans))
+        await self.bot.presenter.show(table.id)
+
+    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, discord.File]:
+        tm = state_of(row)
+        view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"))
+        image = await asyncio.to_thread(render_standings, view, lang=lang)
+        lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
+                             + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
+                             for r in view["rows"][:STANDING_LINES]]
+        if len(view["rows"]) > STANDING_LINES:
+            lines.append(t("tourney.more", lang, count=len(view["rows"]) - STANDING_LINES))
+        current = tm.current_round
+        if current is not None and current.byes and current.status != DONE:
+            lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in current.byes)))
+        return "\n".join(lines)[:2000], discord.File(io.BytesIO(image), filename=f"standings-{row.id}.png")
+
+    async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
+        view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
+        image = await asyncio.to_thread(render_podium, view, lang=lang)
+        standings_image = await asyncio.to_thread(render_standings, view, lang=lang)
+        top = [r for r in view["rows"] if r["rank"] <= 3]
+
+        def who(r: dict) -> str:
+            return r["name"] if is_ai(r["id"]) else f"<@{r['id']}>"
+        first = ", ".join(who(r) for r in top if r["rank"] == 1)
+        podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
+        humans = [int(r["id"]) for r in top if not is_ai(r["id"]) and str(r["id"]).isdigit()]
+        return await channel.send(t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000],
+                                  files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
+                                         discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
+                                  allowed_mentions=pinging(humans))

@@ -1,0 +1,370 @@
+"""Tournaments and ratings on the host (no Discord): the pure core (:mod:`tournaments`) stored as
+one JSON document per tournament with a version check, its rounds opened as game tables of the
+:class:`~bot.host.host.Host`, results recorded when those games finish, and openskill ratings
+per (server, game, player) for every finished rated game.
+
+Everything is re-derived from storage: :meth:`TournamentService.advance` looks at the stored
+tournament and its linked game tables and does whatever is due (begin a paired round, open the
+games a round still lacks, record finished games, pair the next round), so the same call serves
+a finished game, an organiser's action and a restart (a round whose games all ended while the
+bot was down moves on at :meth:`TournamentService.resume`). The platform learns that something
+is to be shown through :attr:`TournamentService.listeners` and reads what to show from storage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+import tournaments as T
+from tournaments.state import CANCELLED, DONE, FINISHED, PAIRED, PLAYING, REGISTRATION, RUNNING
+
+from bot.host.errors import HostError
+from bot.host.store import SeatRow, StaleVersion, TableRow, TournamentLink, TournamentRow
+
+log = logging.getLogger(__name__)
+
+#: Entrant ids of AI fill-ins start with this (people are their Discord user id).
+AI_PREFIX = "ai:"
+#: The settings of a tournament's game tables unless the organiser chose otherwise: no clock,
+#: and vacation off (a tournament waits for nobody's holiday).
+TABLE_DEFAULTS = {"clock": "none", "timeout": "remind", "vacation": False, "posts": True}
+
+
+def is_ai(player: str) -> bool:
+    return str(player).startswith(AI_PREFIX)
+
+
+def state_of(row: TournamentRow) -> T.Tournament:
+    return T.Tournament.from_json(row.state)
+
+
+class TournamentService:
+    """Tournaments of one bot process; each method is a short transaction on the stored state."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.store = host.store
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: Called with a tournament id whenever it has something new to show (tables opened, a
+        #: round done, the end); listeners read what from storage.
+        self.listeners: list[Callable[[int], None]] = []
+        host.finish_hooks.append(self.table_finished)
+
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    def _notify(self, tournament_id: int) -> None:
+        for listener in self.listeners:
+            try:
+                listener(tournament_id)
+            except Exception:
+                log.exception("a tournament listener failed for tournament %s", tournament_id)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    async def get(self, tournament_id: int) -> TournamentRow:
+        row = await self.store.get_tournament(int(tournament_id)) if 0 < int(tournament_id) < 1 << 62 else None
+        if row is None:
+            raise HostError("tourney.none", id=tournament_id)
+        return row
+
+    async def _change(self, tournament_id: int, change: Callable[[T.Tournament], T.Tournament]) -> tuple[TournamentRow, T.Tournament]:
+        """Apply a core operation to the stored tournament and store the result (one version)."""
+        async with self.lock(tournament_id):
+            row = await self.get(tournament_id)
+            new = change(state_of(row))
+            return await self._save(row, new), new
+
+    async def _save(self, row: TournamentRow, t: T.Tournament) -> TournamentRow:
+        try:
+            return await self.store.update_tournament(row.id, row.version, state=t.to_json(), status=t.status)
+        except StaleVersion:
+            raise HostError("host.stale") from None
+
+    # -- registration -----------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int, channel_id: int, owner_id: int, game: str, format: str,
+                     options: dict[str, Any], table: dict[str, Any] | None = None) -> TournamentRow:
+        """A new tournament open for sign-up. ``options``: :meth:`tournaments.Settings.make`'s;
+        ``table``: the games' table settings (clock, timeout, ...) and ``ai_level`` for fill-ins."""
+        settings = T.Settings.make(game, format, **options)
+        table = {**TABLE_DEFAULTS, **(table or {})}
+        ai_level = table.pop("ai_level", "random")
+        t = T.new_tournament(settings, seed=self.host.seed_source(),
+                             extra={"table": table, "ai_level": ai_level, "names": {}})
+        return await self.store.create_tournament(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id,
+                                                  game=settings.game, status=t.status, state=t.to_json())
+
+    async def attach(self, tournament_id: int, message_id: int) -> TournamentRow:
+        """Remember the sign-up message."""
+        return await self.store.update_tournament(tournament_id, message_id=message_id)
+
+    async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentRow:
+        """Sign up (seeded by the player's rating in this server's game)."""
+        row = await self.get(tournament_id)
+        stored = (await self.store.ratings(row.guild_id, row.game, [user_id])).get(user_id)
+        rating = T.Rating(*stored).ordinal if stored else 0.0
+
+        def join(t: T.Tournament) -> T.Tournament:
+            new = T.add_entrant(t, str(user_id), name, rating=rating)
+            new.extra.setdefault("names", {})[str(user_id)] = name
+            return new
+        row, _ = await self._change(tournament_id, join)
+        return row
+
+    async def leave(self, tournament_id: int, user_id: int) -> TournamentRow:
+        row, _ = await self._change(tournament_id, lambda t: T.remove_entrant(t, str(user_id)))
+        return row
+
+    async def check_in(self, tournament_id: int, user_id: int) -> TournamentRow:
+        row, _ = await self._change(tournament_id, lambda t: T.check_in(t, str(user_id), True))
+        return row
+
+    async def add_ai(self, tournament_id: int, count: int) -> TournamentRow:
+        """AI fill-ins (entrants ``ai:1``, ``ai:2``... who sit as AI seats)."""
+        def add(t: T.Tournament) -> T.Tournament:
+            taken = sum(1 for e in t.entrants if is_ai(e.id))
+            for n in range(taken + 1, taken + count + 1):
+                t = T.add_entrant(t, f"{AI_PREFIX}{n}", f"AI {n}")
+                if t.settings.check_in:
+                    t = T.check_in(t, f"{AI_PREFIX}{n}", True)
+            return t
+        row, _ = await self._change(tournament_id, add)
+        return row
+
+    # -- running ----------------------------------------------------------------------------------
+
+    async def start(self, tournament_id: int) -> TournamentRow:
+        """Close sign-up and open the first round's games."""
+        await self._change(tournament_id, T.start)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def drop(self, tournament_id: int, player: str) -> TournamentRow:
+        """Withdraw an entrant: not paired again; an AI finishes a game of theirs still being played
+        (recorded as abandoned: a loss for them, excluded from the others' ratings)."""
+        row, t = await self._change(tournament_id, lambda t: T.drop(t, str(player)))
+        if t.status == RUNNING and t.current_round is not None and not is_ai(player):
+            entrant = t.entrant(str(player))
+            users = {int(m) for m in (entrant.members if entrant else [player]) if str(m).isdigit()}
+            for link in await self.store.tournament_links(tournament_id):
+                if link.round == t.current_round.number and link.status == "active":
+                    await self._hand_over(link.table_id, users)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def _hand_over(self, table_id: int, users: set[int]) -> None:
+        async with self.host.lock(table_id):
+            table = await self.host.table(table_id)
+            seats = [s.seat for s in table.seats if s.user_id in users]
+            if table.status == "active" and seats:
+                await self.host._hand_to_ai(table, seats, "dropped")
+
+    async def adjudicate(self, tournament_id: int, table_number: int, places: list[int], reason: str) -> TournamentRow:
+        """The organiser sets a table's result (with the reason kept); its game, if still being
+        played, is cancelled (unrated)."""
+        _, t = await self._change(tournament_id, lambda t: T.record_result(t, table_number, places=places,
+                                                                            reason=reason))
+        number = len(t.rounds)
+        for link in await self.store.tournament_links(tournament_id):
+            if link.round == number and link.number == int(table_number) and link.status in ("lobby", "active"):
+                await self._cancel_table(link.table_id)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def cancel(self, tournament_id: int) -> TournamentRow:
+        row, _ = await self._change(tournament_id, T.cancel)
+        for link in await self.store.tournament_links(tournament_id):
+            if link.status in ("lobby", "active"):
+                await self._cancel_table(link.table_id)
+        self._notify(tournament_id)
+        return row
+
+    async def _cancel_table(self, table_id: int) -> None:
+        async with self.host.lock(table_id):
+            table = await self.host.table(table_id)
+            if table.status in ("lobby", "active"):
+                await self.host._written(table_id, self.store.update_table(
+                    table_id, table.version, status="cancelled", deadline_at=None))
+
+    async def advance(self, tournament_id: int) -> None:
+        """Do whatever is due, from what is stored: begin a paired round, open the games the round
+        lacks, record finished ones, pair the next round when one ends. Safe to call any time."""
+        rate: list[tuple[T.Tournament, TournamentLink, TableRow]] = []
+        async with self.lock(tournament_id):
+            row = await self.get(tournament_id)
+            while True:
+                t = state_of(row)
+                if t.status != RUNNING:
+                    break
+                current = t.current_round
+                if current is None or current.status == DONE:
+                    try:
+                        t, _ = T.pair_next_round(t)
+                    except T.TournamentError:
+                        log.exception("tournament %s cannot pair its next round", tournament_id)
+                        break
+                    row = await self._save(row, T.begin_round(t))
+                    continue
+                if current.status == PAIRED:
+                    row = await self._save(row, T.begin_round(t))
+                    continue
+                recorded = await self._play_round(row, t, current, rate)
+                if recorded is None:
+                    break
+                t = recorded
+                row = await self._save(row, t)
+                rate = [(t, link, table) for _, link, table in rate]
+        for t, link, table in rate:
+            await self._rate_linked(t, link, table)
+        self._notify(tournament_id)
+
+    async def _play_round(self, row: TournamentRow, t: T.Tournament, current: T.Round,
+                          rate: list) -> T.Tournament | None:
+        """Open what the playing round lacks; record its finished games. Returns the tournament
+        with new results, or ``None`` when nothing was recorded."""
+        links = {(link.number, link.game_index): link for link in await self.store.tournament_links(row.id)
+                 if link.round == current.number}
+        changed = False
+        for table in current.tables:
+            if table.decided:
+                continue
+            index = len(table.games)
+            link = links.get((table.number, index))
+            if link is None:
+                await self._open(row, t, current.number, table.number, index)
+            elif link.status == "lobby":
+                await self._deal(row, t, link)
+            elif link.status == "finished":
+                game_table = await self.host.table(link.table_id)
+                try:
+                    t = self._record(t, link, game_table)
+                except T.TournamentError:  # left for the organiser to adjudicate
+                    log.exception("the result of table %s cannot be recorded in tournament %s", link.table_id, row.id)
+                    continue
+                rate.append((t, link, game_table))
+                changed = True
+        return t if changed else None
+
+    async def _open(self, row: TournamentRow, t: T.Tournament, round_number: int, number: int, index: int) -> None:
+        """One game of a table as a game table of the host, linked first, then seated and dealt
+        (a stop in between is finished by the next :meth:`advance`)."""
+        players = T.table_seats(t, round_number, number, index)
+        table = await self.host.open_lobby(
+            guild_id=row.guild_id, channel_id=row.channel_id, owner_id=row.owner_id, owner_name="-",
+            game_name=t.settings.game, num_players=len(players), options=dict(t.settings.game_options),
+            settings={**t.extra.get("table", {}), "rated": bool(t.settings.rated), "tournament": row.id})
+        await self.store.link_table(table.id, row.id, round_number, number, index)
+        await self._deal(row, t, TournamentLink(table.id, row.id, round_number, number, index))
+
+    async def _deal(self, row: TournamentRow, t: T.Tournament, link: TournamentLink) -> None:
+        players = T.table_seats(t, link.round, link.number, link.game_index)
+        names = t.extra.get("names", {})
+        level = t.extra.get("ai_level", "random")
+        seats = [SeatRow(i, None if is_ai(p) else int(p), level if is_ai(p) else None,
+                         names.get(p) or (t.entrant_of_player(p).name if t.entrant_of_player(p) else p))
+                 for i, p in enumerate(players)]
+        async with self.host.lock(link.table_id):
+            table = await self.host.table(link.table_id)
+            await self.host._written(table.id, self.store.replace_seats(table.id, table.version, seats))
+        await self.host.start(link.table_id, row.owner_id)
+
+    def _record(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> T.Tournament:
+        """The finished game's result at its tournament table: places from the host's standing
+        (resigned seats last), players an AI took over marked as abandoning."""
+        standing = self.host.standing(table)
+        players = T.table_seats(t, link.round, link.number, link.game_index)
+        places = T.seat_places(t, link.round, link.number, standing.ranks, link.game_index)
+        sides = t.rounds[link.round - 1].table(link.number).entrants
+        taken_over = {int(s) for s in table.settings.get("left", {})} & {s.seat for s in table.seats if s.is_ai}
+        abandoned = sorted({t.entrant_of_player(players[s]).id for s in taken_over})
+        scores = None
+        if standing.scores is not None and t.settings.team_size == 1:
+            by_player = dict(zip(players, standing.scores))
+            scores = [by_player[t.entrant(e).members[0]] for e in sides]
+        return T.record_result(t, link.number, places=places, scores=scores, abandoned=abandoned)
+
+    # -- a game finished --------------------------------------------------------------------------
+
+    async def table_finished(self, table: TableRow) -> None:
+        """The host's finish hook: a tournament's game moves its tournament on; any other rated
+        game updates its players' ratings."""
+        link = await self.store.tournament_link(table.id)
+        if link is not None:
+            await self.advance(link.tournament_id)
+        elif table.settings.get("rated"):
+            await self.rate_table(table)
+
+    async def resume(self) -> list[int]:
+        """After a start: every running tournament does what is due (a round whose games all
+        finished while stopped moves on), and finished rated games not rated yet are rated.
+        Returns the ids of the tournaments to show."""
+        rows = await self.store.tournaments_with_status(RUNNING, FINISHED)
+        for row in rows:
+            if row.status == RUNNING:
+                try:
+                    await self.advance(row.id)
+                except Exception:
+                    log.exception("resuming tournament %s failed", row.id)
+        for table_id in await self.store.unrated_tables():
+            try:
+                table = await self.host.table(table_id)
+                link = await self.store.tournament_link(table_id)
+                if link is None:
+                    await self.rate_table(table)
+                else:
+                    await self._rate_linked(state_of(await self.get(link.tournament_id)), link, table)
+            except Exception:
+                log.exception("rating table %s at resume failed", table_id)
+        return [row.id for row in rows]
+
+    # -- ratings ----------------------------------------------------------------------------------
+
+    async def _rate_linked(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> None:
+        """Rate a tournament's game once it is recorded (not when adjudicated or unrated)."""
+        tournament_table = t.rounds[link.round - 1].table(link.number) if link.round <= len(t.rounds) else None
+        if not t.settings.rated or tournament_table is None or len(tournament_table.games) <= link.game_index \
+                or tournament_table.reason is not None:
+            return
+        seats = [T.Seat(s.player, s.place, s.team, s.abandoned, human=not is_ai(s.player))
+                 for s in T.rating_seats(t, link.round, link.number, link.game_index)]
+        await self._apply(table, seats)
+
+    async def rate_table(self, table: TableRow) -> None:
+        """Rate a finished game outside tournaments: each seat's rank; a player an AI took over
+        (dropped, voted out, resigned mid-game) counts as abandoning."""
+        standing = self.host.standing(table)
+        if standing is None:
+            return
+        left = table.settings.get("left", {})
+        seats = []
+        for s in table.seats:
+            user = s.user_id if s.user_id is not None else left.get(str(s.seat))
+            if user is None:
+                seats.append(T.Seat(f"{AI_PREFIX}{s.seat}", standing.ranks[s.seat], human=False))
+            else:
+                seats.append(T.Seat(str(user), standing.ranks[s.seat], abandoned=s.user_id is None))
+        await self._apply(table, seats)
+
+    async def _apply(self, table: TableRow, seats: list[T.Seat]) -> None:
+        """Rate the game from the ratings as stored in the same transaction (two games of one
+        player finishing together never lose an update)."""
+        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
+            current = {str(user): T.Rating(*value) for user, value in stored.items()}
+            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
+        await self.store.apply_ratings(table.id, table.guild_id or 0, table.game,
+                                       [int(s.player) for s in seats if s.human], rate)
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> T.Rating | None:
+        stored = (await self.store.ratings(guild_id, game, [user_id])).get(user_id)
+        return T.Rating(*stored) if stored else None
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 20) -> list:
+        stored = await self.store.ratings(guild_id, game)
+        return T.leaderboard({str(u): T.Rating(*v) for u, v in stored.items()}, limit=limit)
+
+
+__all__ = ["AI_PREFIX", "TournamentService", "is_ai", "state_of", "CANCELLED", "FINISHED", "PLAYING",
+           "REGISTRATION", "RUNNING"]
