@@ -142,6 +142,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             name TEXT NOT NULL,
             value TEXT NOT NULL,
             PRIMARY KEY (guild_id, name)
+        );
         """,
     ),
     (
