@@ -433,7 +433,7 @@ def test_a_resignation_whose_answer_and_notice_fail_is_still_reported_and_shown(
                                                              channel=world.thread())).reply()
             world.fake.inject_error("PATCH", REPLY_EDIT, status=503, times=1)
             world.fake.inject_error("POST", world.thread_posts(), status=503, times=2)
-            handle = await world.fake.click_button(ask, f"rs:{table_id}", user=world.bob)
+            handle = await world.fake.click_button(ask, confirm_id(ask, table_id), user=world.bob)
             await world.quiet(table_id)
             table = await world.host.table(table_id)
             assert table.status == "finished" and table.announced_version == table.version
@@ -592,7 +592,7 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
             return False
         if not message.components:
             return False
-        click = await world.fake.click_button(message, f"rs:{table_id}", user=user)
+        click = await world.fake.click_button(message, confirm_id(message, table_id), user=user)
         if await until(lambda: _status_is(world, table_id, "finished"), 3):
             figures.resignations += 1
             await until(lambda: _answered(click), 3)
@@ -696,3 +696,8 @@ def test_long_chaos_run(tmp_path):
             assert figures.stalled == 0 and figures.misleading == 0, figures_dict
             world.fake.bot_errors.clear()
     fault_play(scenario, tmp_path, timeout=1700)
+
+
+def confirm_id(message, table_id: int) -> str:
+    """The resign confirmation's Confirm button (its id carries its expiry: rs:table:until)."""
+    return next(c for c in message.custom_ids() if c.startswith(f"rs:{table_id}:"))
