@@ -89,8 +89,14 @@ async def check_threads_and_posts(world: World, tid: int, tables: int, rounds: i
     assert posts.index(standings[-1]) < posts.index(podium)
 
 
+def plain_member(world: World) -> None:
+    """Mallory without the e2e world's Admins role (Manage Server): a member who is no organiser."""
+    world.guild.members[world.mallory.id].role_ids.clear()
+
+
 def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
     async def scenario(world: World):
+        plain_member(world)
         async with world.running():
             tid, signup = await create(world, game="minoa", format="swiss", rounds=2)
             # people join with the button; the sign-up message lists them
@@ -132,6 +138,7 @@ def test_a_nine_player_medina_event_at_tables_of_three_from_sign_up_to_podium(tm
         moderator_role = world.fake.create_role(world.guild, "mods", permissions=MANAGE_SERVER)
         carol = world.fake.create_user("carol")
         world.fake.add_member(world.guild, carol, roles=(moderator_role,))
+        plain_member(world)
         async with world.running():
             tid, signup = await create(world, game="medina", format="swiss_tables", table_size=3, rounds=2,
                                        check_in=True)
