@@ -7,6 +7,8 @@ from typing import Any, Awaitable, Callable
 
 import discord
 
+from bot.host import HostError
+
 
 def guarded(handler: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
     """Component callbacks do not pass through the command tree's error handler: route their
@@ -20,3 +22,14 @@ def guarded(handler: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[A
             await self.bot.refuse(interaction, exc)
 
     return wrapper
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"advanced=on legality=coloured"`` to a dict; the host validates names and values."""
+    options: dict[str, str] = {}
+    for pair in (text or "").replace(",", " ").split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise HostError("lobby.bad_options", example="advanced=on legality=coloured")
+        options[key] = value
+    return options

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import guarded
+from bot.cogs import guarded, parse_options
 from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
@@ -28,17 +28,6 @@ register_messages({f"game.{game.name}": dict(game.titles) for game in all_games(
 GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.name) for game in all_games()]
 CLOCK_CHOICES = [app_commands.Choice(name=preset, value=preset) for preset in PRESETS]
 TIMEOUT_CHOICES = [app_commands.Choice(name=ls(f"timeout.{policy}"), value=policy) for policy in TIMEOUT_POLICIES]
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"advanced=on legality=coloured"`` to a dict; the host validates names and values."""
-    options: dict[str, str] = {}
-    for pair in (text or "").replace(",", " ").split():
-        key, sep, value = pair.partition("=")
-        if not sep or not key or not value:
-            raise HostError("lobby.bad_options", example="advanced=on legality=coloured")
-        options[key] = value
-    return options
 
 
 class LobbyCog(commands.Cog, name="Lobby"):

@@ -22,8 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import tournaments as T
-from bot.cogs import guarded
-from bot.cogs.lobby import parse_options
+from bot.cogs import guarded, parse_options
 from bot.host import HostError
 from bot.host.store import TournamentRow
 from bot.host.tournaments import TournamentService, is_ai, state_of
