@@ -58,6 +58,21 @@ class Result:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A time limit the rules (or a live-play option) put on the current decision.
+
+    The engine knows no clock: it only says how long the seats in ``moves`` have and what is
+    played for each of them (notation, or ``None`` for "the AI chooses") if the state is still the
+    same when the time is up. The host keeps the clock, survives restarts and plays the moves.
+    """
+
+    seconds: float
+    moves: Mapping[int, str | None]
+    #: A catalogue key naming the window for the status line ("BANG window", "pitch timer").
+    key: str = "deadline.decision"
+
+
 def competition_ranks(values: Sequence[Any]) -> list[int]:
     """Standard competition ranking, higher value first: ``[5, 9, 5, 1] -> [2, 1, 2, 4]``.
 
@@ -203,6 +218,10 @@ class Game(ABC, Generic[State, Move]):
 
     def is_legal(self, state: State, seat: int, move: Move) -> bool:
         return move in self.legal_moves(state, seat)
+
+    def deadline(self, state: State) -> Deadline | None:
+        """The rules' own time limit on the current decision (see :class:`Deadline`), or ``None``."""
+        return None
 
     # -- information --------------------------------------------------------------------------
 
