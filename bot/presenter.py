@@ -167,6 +167,8 @@ class Presenter:
             if table.state is None or table.status not in ("active", "finished"):
                 return
             if table.thread_id is None:  # its thread could not be made when the lobby opened
+                if table.settings.get("tournament"):
+                    return  # a tournament's game gets its thread (players mentioned) from the tournament
                 table = await self._make_thread(table)
             game = self.host.game(table)
             if table.announced_version < table.version:

@@ -22,7 +22,7 @@ THREADS = r"^/channels/\d+/threads$"
 MESSAGES = r"^/channels/\d+/messages$"
 
 
-def model_discord_limits(fake, *, threads: int = 10, messages: int = 5, overall: int = 50,
+def model_discord_limits(fake, *, threads: int = 8, messages: int = 5, overall: int = 50,
                          window: float = 1.0) -> None:
     fake.rate_limit("POST", THREADS, limit=threads, window=window, shared=True, headers=False, name="threads")
     fake.rate_limit("POST", MESSAGES, limit=messages, window=window, name="messages per channel")
@@ -101,12 +101,19 @@ def test_a_round_of_64_tables_opens_under_discords_rate_limits(tmp_path):
             began = loop.time()
             reply = await command(world, "tournament start", world.alice)
             assert reply.ephemeral and "has started" in reply.content
+
+            async def ticking():  # the bot's tick runs meanwhile: it must not make threads of its own
+                while True:
+                    await world.bot.presenter.sweep()
+                    await asyncio.sleep(0.3)
+            ticker = asyncio.create_task(ticking())
             links = await world.host.store.tournament_links(tid)
             assert len(links) == 64
             await world.fake.wait_until(lambda: len(world.fake.threads()) >= 64 and all(
                 any("round 1, table" in m.content for m in world.fake.messages_in(th)) for th in world.fake.threads()),
                 timeout=120, poll=0.2, what="64 threads with their first posts")
             took = loop.time() - began
+            ticker.cancel()
             await asyncio.sleep(0.5)  # anything sent twice would show by now
             links = await world.host.store.tournament_links(tid)
             threads = world.fake.threads()
@@ -123,6 +130,73 @@ def test_a_round_of_64_tables_opens_under_discords_rate_limits(tmp_path):
             print(f"64 tables opened in {took:.1f} s under {limits.limits[0].limit} threads/"
                   f"{limits.limits[0].window:g} s; 429s answered: {refused}; "
                   f"requests served under limits: {len(limits.served)}")
-            assert refused["threads"] > 0  # the limit was met: the test exercises waiting, not luck
+            assert refused["threads"] > 0  # the limits were met: the test exercises waiting, not luck
             await cog(world).service.cancel(tid)
     play(scenario, tmp_path, timeout=240)
+
+
+# -- a stop between posting and recording ---------------------------------------------------------
+
+
+class Stopped(Exception):
+    """The bot stopping right after Discord made a post, before the bot wrote down that it did."""
+
+
+def stop_once_after_posting(world: World, stops: list[str]) -> None:
+    """The first time each post is recorded, fail instead (as if the bot stopped just then): a
+    thread's id, the standings of round 1, the podium."""
+    host, store = world.bot.host, world.bot.host.store
+    attach, update = host.attach, store.update_tournament
+
+    async def attach_or_stop(table_id, **ids):
+        if "thread_id" in ids and "thread" not in stops:
+            stops.append("thread")
+            raise Stopped()
+        return await attach(table_id, **ids)
+
+    async def update_or_stop(tournament_id, *args, **fields):
+        what = "podium" if "podium_message_id" in fields else "standings" if "announced_round" in fields else None
+        if what and what not in stops:
+            stops.append(what)
+            raise Stopped()
+        return await update(tournament_id, *args, **fields)
+
+    host.attach, store.update_tournament = attach_or_stop, update_or_stop
+
+
+def test_a_stop_between_posting_and_recording_posts_nothing_twice(tmp_path):
+    async def scenario(world: World):
+        stops: list[str] = []
+        finished = False
+        for start in range(5):  # started again after each stop, until the podium is recorded
+            async with world.running():
+                stop_once_after_posting(world, stops)
+                if start == 0:
+                    tid, _ = await create(world, game="minoa", format="swiss", rounds=2, rated=False)
+                    await command(world, "tournament fill", world.alice, count=4)
+                    await command(world, "tournament start", world.alice)
+                seen, loop = len(stops), asyncio.get_running_loop()
+                deadline = loop.time() + 30
+                while len(stops) == seen and not finished:
+                    assert loop.time() < deadline, f"nothing happened after the stops {stops}"
+                    await asyncio.sleep(0.05)
+                    finished = (await cog(world).service.get(tid)).podium_message_id is not None
+                await world.handlers_done()
+            if finished:
+                break
+        assert finished and sorted(stops) == ["podium", "standings", "thread"]
+        async with world.running():  # and once more: a start after everything was shown adds nothing
+            await asyncio.sleep(0.5)
+            await world.handlers_done()
+            links = await world.host.store.tournament_links(tid)
+            podium_id = (await cog(world).service.get(tid)).podium_message_id
+        threads = world.fake.threads()
+        assert len(threads) == 4 and sorted(link.thread_id for link in links) == sorted(t.id for t in threads)
+        for thread in threads:
+            intros = [m for m in world.fake.messages_in(thread) if re.search(r"round \d, table \d", m.content)]
+            assert len(intros) == 1, f"{thread.name}: {len(intros)} first posts"
+        posts = world.fake.messages_in(world.general, include_ephemeral=False)
+        assert sum("standings after round 1" in m.content for m in posts) == 1
+        podiums = [m for m in posts if "is over" in m.content]
+        assert len(podiums) == 1 and podiums[0].id == podium_id
+    play(scenario, tmp_path, timeout=150)

@@ -397,19 +397,23 @@ class TournamentCog(commands.Cog, name="Tournament"):
         done = [r.number for r in tm.rounds if r.status == DONE]
         for number in done:
             if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
-                text, file = await self._standings_post(row, lang, t("tourney.standings_after", lang, id=row.id,
-                                                                      round=number))
-                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+                heading = t("tourney.standings_after", lang, id=row.id, round=number)
+                # Posted, then recorded: a stop in between leaves the post in the channel, found there.
+                if await self._posted(channel, lambda m: m.content.split("\n", 1)[0] == heading) is None:
+                    text, file = await self._standings_post(row, lang, heading)
+                    await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
         ok = True
-        for link in await self.bot.host.store.tournament_links(row.id):
-            if link.thread_id is None and link.status in ("active", "finished"):
-                try:
-                    await self._open_thread(row, tm, link, channel, lang)
-                except discord.HTTPException:
-                    log.warning("could not open the thread of table %s; trying again later", link.table_id,
-                                exc_info=True)
-                    ok = False
+        missing = [link for link in await self.bot.host.store.tournament_links(row.id)
+                   if link.thread_id is None and link.status in ("active", "finished")]
+        made = await self._threads_made(channel) if missing else {}
+        for link in missing:
+            try:
+                await self._open_thread(row, tm, link, channel, lang, made)
+            except discord.HTTPException:
+                log.warning("could not open the thread of table %s; trying again later", link.table_id,
+                            exc_info=True)
+                ok = False
         if tm.status == FINISHED and row.podium_message_id is None:
             message = await self._podium(row, tm, channel, lang)
             row = await self.bot.host.store.update_tournament(row.id, podium_message_id=message.id,
@@ -417,16 +421,36 @@ class TournamentCog(commands.Cog, name="Tournament"):
             await self._refresh_signup(row)
         return ok
 
-    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str) -> None:
+    async def _posted(self, channel: Any, match: Any, limit: int = 50) -> discord.Message | None:
+        """The bot's own recent message in ``channel`` that ``match`` accepts, if any."""
+        async for message in channel.history(limit=limit):
+            if message.author.id == self.bot.user.id and match(message):
+                return message
+        return None
+
+    async def _threads_made(self, channel: Any) -> dict[str, Any]:
+        """The active threads under ``channel`` by name (one request): a thread made just before
+        a stop, not yet recorded, is taken up instead of made twice."""
+        threads = await channel.guild.active_threads()
+        return {th.name: th for th in threads if th.parent_id == channel.id and th.owner_id == self.bot.user.id}
+
+    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str,
+                           made: dict[str, Any]) -> None:
+        """The game's thread with its first post (the players mentioned), then recorded: after a
+        stop anywhere in between, the thread found under its name and the post in it are not made
+        again."""
         table = await self.bot.host.table(link.table_id)
-        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
-        await self.bot.host.attach(table.id, thread_id=thread.id)
+        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)[:100]
         humans = [s.user_id for s in table.seats if s.user_id is not None]
         players = " vs ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in table.seats)
-        await thread.send(t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number,
-                            players=players), allowed_mentions=pinging(humans))
+        intro = t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number, players=players)
+        thread = made.pop(name, None)
+        if thread is None or await self._posted(thread, lambda m: m.content == intro, limit=10) is None:
+            if thread is None:
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=10080)
+            await thread.send(intro, allowed_mentions=pinging(humans))
+        await self.bot.host.attach(table.id, thread_id=thread.id)
         await self.bot.presenter.show(table.id)
 
     async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, discord.File]:
@@ -454,7 +478,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
         humans = [int(r["id"]) for r in top if not is_ai(r["id"]) and str(r["id"]).isdigit()]
-        return await channel.send(t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000],
+        content = t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000]
+        posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
+        if posted is not None:
+            return posted
+        return await channel.send(content,
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
                                          discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
                                   allowed_mentions=pinging(humans))
