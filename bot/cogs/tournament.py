@@ -399,7 +399,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
             if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
                 heading = t("tourney.standings_after", lang, id=row.id, round=number)
                 # Posted, then recorded: a stop in between leaves the post in the channel, found there.
-                if await self._posted(channel, lambda m: m.content.split("\n", 1)[0] == heading) is None:
+                if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
+                        is None:
                     text, file = await self._standings_post(row, lang, heading)
                     await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
 
 #: A request this early before the announced reopening is still taken as having waited (the
 #: bot's sleep can end a hair before the fake's clock says so).
@@ -32,7 +31,7 @@ SLACK = 0.005
 @dataclass
 class RateLimit:
     method: str
-    pattern: 're.Pattern[str]'
+    pattern: re.Pattern[str]
     limit: int
     window: float
     shared: bool
@@ -60,19 +59,19 @@ class Refusal:
 
 @dataclass
 class RateLimits:
-    limits: List[RateLimit] = field(default_factory=list)
-    buckets: Dict[Tuple[str, str], Bucket] = field(default_factory=dict)
+    limits: list[RateLimit] = field(default_factory=list)
+    buckets: dict[tuple[str, str], Bucket] = field(default_factory=dict)
     #: every 429 answered
-    limited: List[Refusal] = field(default_factory=list)
+    limited: list[Refusal] = field(default_factory=list)
     #: (loop time, method, path) of every request served under a limit
-    served: List[Tuple[float, str, str]] = field(default_factory=list)
+    served: list[tuple[float, str, str]] = field(default_factory=list)
 
     def add(self, method: str, path_regex: str, *, limit: int, window: float, shared: bool = False,
-            headers: bool = True, name: Optional[str] = None) -> None:
+            headers: bool = True, name: str | None = None) -> None:
         self.limits.append(RateLimit(method.upper(), re.compile(path_regex), limit, window, shared, headers,
                                      name or f'{method.upper()} {path_regex}'))
 
-    def admit(self, method: str, path: str, now: float) -> Tuple[Optional[Refusal], List[str], Dict[str, str]]:
+    def admit(self, method: str, path: str, now: float) -> tuple[Refusal | None, list[str], dict[str, str]]:
         """Whether a request may be served now. Returns the refusal (or ``None``), the problems
         (a request sent while told to wait) and the headers to answer with."""
         matched = [(limit, self._bucket(limit, path, now)) for limit in self.limits
@@ -88,7 +87,7 @@ class RateLimits:
                 refusal = Refusal(limit.name, method, path, now, retry)
                 self.limited.append(refusal)
                 return refusal, problems, {}
-        headers: Dict[str, str] = {}
+        headers: dict[str, str] = {}
         for limit, bucket in matched:
             bucket.count += 1
             if limit.headers and not headers:

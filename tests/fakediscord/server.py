@@ -20,7 +20,6 @@ import yarl
 from aiohttp import WSMsgType, web
 
 from . import validation as V
-from .ratelimits import RateLimits
 from .models import (
     BOT_ROLE_PERMISSIONS,
     CH_DM,
@@ -57,6 +56,7 @@ from .models import (
     now,
     walk_components,
 )
+from .ratelimits import RateLimits
 
 log = logging.getLogger('fakediscord')
 
