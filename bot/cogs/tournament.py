@@ -30,7 +30,7 @@ from bot.i18n import ls, t
 from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
-from renderers.tournament import render_podium, render_standings
+from renderers.tournament import render_podium, render_standings_pages
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
 if TYPE_CHECKING:
@@ -56,6 +56,12 @@ def _places(text: str) -> list[int]:
 
 def _plain(value: float) -> str:
     return f"{value:g}"
+
+
+def _files(images: list[bytes], stem: str) -> list[discord.File]:
+    """PNG pages as files: ``stem.png``, then ``stem-2.png``..."""
+    return [discord.File(io.BytesIO(png), filename=f"{stem}{'' if i == 0 else f'-{i + 1}'}.png")
+            for i, png in enumerate(images)]
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<action>join|leave|check):(?P<id>\d+)"):
@@ -245,8 +251,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, RUNNING, FINISHED)
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
-        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        text, files = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
+        await interaction.followup.send(text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.drop"), description=ls("cmd.tournament.drop.desc"))
     @app_commands.rename(player=ls("cmd.opt.player"), tournament_id=ls("cmd.opt.tournament"))
@@ -401,8 +407,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 # Posted, then recorded: a stop in between leaves the post in the channel, found there.
                 if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
                         is None:
-                    text, file = await self._standings_post(row, lang, heading)
-                    await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+                    text, files = await self._standings_post(row, lang, heading)
+                    await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
         ok = True
         missing = [link for link in await self.bot.host.store.tournament_links(row.id)
@@ -454,10 +460,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await self.bot.host.attach(table.id, thread_id=thread.id)
         await self.bot.presenter.show(table.id)
 
-    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, discord.File]:
+    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, list[discord.File]]:
+        """The standings as text (the top lines) and as images (a large field on several pages)."""
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"))
-        image = await asyncio.to_thread(render_standings, view, lang=lang)
+        images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
                              + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
                              for r in view["rows"][:STANDING_LINES]]
@@ -466,12 +473,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
         current = tm.current_round
         if current is not None and current.byes and current.status != DONE:
             lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in current.byes)))
-        return "\n".join(lines)[:2000], discord.File(io.BytesIO(image), filename=f"standings-{row.id}.png")
+        return "\n".join(lines)[:2000], _files(images, f"standings-{row.id}")
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
-        standings_image = await asyncio.to_thread(render_standings, view, lang=lang)
+        standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
 
         def who(r: dict) -> str:
@@ -485,5 +492,5 @@ class TournamentCog(commands.Cog, name="Tournament"):
             return posted
         return await channel.send(content,
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
-                                         discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
+                                         *_files(standings_images, f"final-{row.id}")],
                                   allowed_mentions=pinging(humans))
