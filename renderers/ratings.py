@@ -1,0 +1,158 @@
+"""The leaderboard image: a server's best rated players of one game.
+
+Reads a plain leaderboard view, never the store::
+
+    {"game": "Minoa", "total": 23, "rows": [
+        {"rank": 1, "name": "alice", "rating": 17.4, "games": 12, "provisional": False}, ...]}
+
+``rating`` is the displayed rating (openskill's ordinal, ``mu - 3 sigma``). Provisional ratings
+(too few games, or not settled yet) are marked with a "?" after the number, drawn in a muted ink
+under their own sub-heading, and a legend at the foot says what the mark means, so the mark reads
+without colour. Like the standings (:mod:`renderers.tournament`) the canvas is 720 x 800, seen at
+half size both inline (550 x 400 box) and on a 360 px wide phone: every text is drawn at 20 px or
+more (10 px seen), rank, name and rating at 26 px. At most :data:`ROWS` rows; the text post
+carries the same list. Not a game's board: no ``render`` function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.messages import register_messages, translate
+from renderers.common import (
+    DEFAULT_THEME,
+    darker,
+    encode_png,
+    fit_text,
+    ink_on,
+    mix,
+    on_canvas,
+    text,
+    within,
+)
+from renderers.tournament import MEDALS
+
+WIDTH, HEIGHT = 720, 800
+MARGIN = 12
+HEADER = 92
+ROWS = 12
+BIG, SMALL = 26, 20
+#: The mark after a provisional rating (the legend explains it).
+PROVISIONAL_MARK = "?"
+
+TEXTS = {
+    "ratings.image.title": {"en": "Leaderboard · {game}", "ja": "ランキング・{game}"},
+    "ratings.image.subtitle": {"en": "{count} rated players in this server", "ja": "このサーバーのレーティング対象 {count}人"},
+    "ratings.image.rank": {"en": "#", "ja": "順位"},
+    "ratings.image.player": {"en": "Player", "ja": "プレイヤー"},
+    "ratings.image.rating": {"en": "Rating", "ja": "レート"},
+    "ratings.image.games": {"en": "Games", "ja": "対局"},
+    "ratings.image.provisional_heading": {"en": "Provisional", "ja": "暫定"},
+    "ratings.image.legend": {"en": "{mark} provisional: fewer than {games} games or not settled yet",
+                             "ja": "{mark} 暫定: {games}局未満、またはまだ安定していません"},
+    "ratings.image.more": {"en": "and {count} more", "ja": "ほか{count}人"},
+}
+register_messages(TEXTS)
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    if key not in TEXTS:  # a mistyped key fails loudly
+        raise KeyError(key)
+    return translate(key, lang, **params)
+
+
+def draw_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_games: int = 5) -> Image.Image:
+    """The leaderboard image (RGB)."""
+    theme = DEFAULT_THEME
+    image = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
+    on_canvas(image)
+    d = ImageDraw.Draw(image)
+    right = WIDTH - MARGIN
+    rows = list(view.get("rows", ()))
+    total = int(view.get("total", len(rows)))
+
+    d.rectangle([0, 0, WIDTH, HEADER - 1], fill=mix(theme.background, theme.card, 0.6))
+    d.line([(0, HEADER - 1), (WIDTH, HEADER - 1)], fill=theme.card_edge, width=2)
+    with within((MARGIN, 0, right, HEADER)):
+        title = _say("ratings.image.title", lang, game=view.get("game", ""))
+        text(d, (MARGIN, HEADER * 0.33), fit_text(title, size=30, width=right - MARGIN, bold=True), size=30,
+             fill=theme.text, anchor="lm", bold=True, role="headline")
+        text(d, (MARGIN, HEADER * 0.78), fit_text(_say("ratings.image.subtitle", lang, count=total), size=SMALL,
+             width=right - MARGIN), size=SMALL, fill=theme.muted, anchor="lm", role="text")
+
+    rank_w, rating_w, games_w = 56, 120, 90
+    x_name = MARGIN + rank_w
+    x_games = right - games_w
+    x_rating = x_games - rating_w
+    top = HEADER + 6
+    head_h = 32
+    head = {"size": SMALL, "fill": theme.muted, "role": "text"}
+    with within((MARGIN, top, right, top + head_h)):
+        y = top + head_h / 2
+        text(d, (MARGIN + rank_w / 2, y), _say("ratings.image.rank", lang), anchor="mm", **head)
+        text(d, (x_name + 8, y), _say("ratings.image.player", lang), anchor="lm", **head)
+        text(d, (x_rating + rating_w / 2, y), _say("ratings.image.rating", lang), anchor="mm", **head)
+        text(d, (x_games + games_w / 2, y), _say("ratings.image.games", lang), anchor="mm", **head)
+
+    shown = rows[:ROWS]
+    footer = 34 * (1 + (len(rows) > ROWS or total > len(rows)))
+    divider = 30 if any(r.get("provisional") for r in shown) and not all(r.get("provisional") for r in shown) else 0
+    body_top = top + head_h + 4
+    row_h = min(56, (HEIGHT - MARGIN - footer - body_top - divider) // max(1, len(shown)))
+    y0 = body_top
+    previous_provisional = False
+    for index, row in enumerate(shown):
+        provisional = bool(row.get("provisional"))
+        if provisional and not previous_provisional and index > 0:
+            with within((MARGIN, y0, right, y0 + divider)):
+                text(d, (x_name + 8, y0 + divider / 2), _say("ratings.image.provisional_heading", lang),
+                     anchor="lm", **head)
+            y0 += divider
+        previous_provisional = provisional
+        y1 = y0 + row_h - 4
+        ym = (y0 + y1) / 2
+        d.rectangle([MARGIN, y0, right, y1], fill=theme.card if index % 2 == 0 else mix(theme.card, theme.background, 0.45))
+        ink = theme.muted if provisional else theme.text
+        rank = int(row.get("rank", index + 1))
+        with within((MARGIN, y0, x_name, y1)):
+            cx = MARGIN + rank_w / 2
+            if rank <= 3 and not provisional:
+                medal = MEDALS[rank - 1]
+                r = (y1 - y0) / 2 - 2
+                d.ellipse([cx - r, ym - r, cx + r, ym + r], fill=medal, outline=darker(medal, 0.4), width=2)
+                text(d, (cx, ym), str(rank), size=BIG, fill=ink_on(medal), anchor="mm", bold=True, role="headline")
+            else:
+                text(d, (cx, ym), fit_text(str(rank), size=BIG, width=rank_w - 4, bold=True), size=BIG, fill=ink,
+                     anchor="mm", bold=True, role="headline")
+        with within((x_name, y0, x_rating, y1)):
+            name = fit_text(str(row.get("name", "")), size=BIG, width=x_rating - x_name - 16, bold=rank == 1)
+            text(d, (x_name + 8, ym), name, size=BIG, fill=ink, anchor="lm", bold=rank == 1 and not provisional,
+                 role="headline")
+        with within((x_rating, y0, x_games, y1)):
+            rating = f"{float(row.get('rating', 0)):.1f}" + (PROVISIONAL_MARK if provisional else "")
+            text(d, (x_rating + rating_w / 2, ym), fit_text(rating, size=BIG, width=rating_w - 8, bold=True),
+                 size=BIG, fill=ink, anchor="mm", bold=True, role="headline")
+        with within((x_games, y0, right, y1)):
+            text(d, (x_games + games_w / 2, ym), fit_text(str(row.get("games", 0)), size=SMALL, width=games_w - 8),
+                 size=SMALL, fill=ink, anchor="mm", role="text")
+        y0 += row_h
+
+    y = HEIGHT - MARGIN - footer
+    more = total - len(shown)
+    if more > 0:
+        with within((MARGIN, y, right, y + 34)):
+            text(d, (WIDTH / 2, y + 17), fit_text(_say("ratings.image.more", lang, count=more), size=SMALL,
+                 width=right - MARGIN), anchor="mm", **head)
+        y += 34
+    with within((MARGIN, y, right, y + 34)):
+        legend = _say("ratings.image.legend", lang, mark=PROVISIONAL_MARK, games=provisional_games)
+        text(d, (MARGIN, y + 17), fit_text(legend, size=SMALL, width=right - MARGIN), anchor="lm", **head)
+    return image
+
+
+def render_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_games: int = 5) -> bytes:
+    """PNG bytes of the leaderboard image."""
+    return encode_png(draw_leaderboard(view, lang=lang, provisional_games=provisional_games))
