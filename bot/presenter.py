@@ -110,6 +110,8 @@ class Presenter:
             title=t("lobby.title", lang, game=game.titles.get(lang, game.name), table=table.id),
             description=t("lobby.body", lang, owner=f"<@{table.owner_id}>", count=table.num_players,
                           options=options, seats="\n".join(seats)))
+        if "rated" in table.settings:  # tables opened before the option existed say nothing
+            embed.description += "\n" + t("lobby.rated" if table.settings["rated"] else "lobby.unrated", lang)
         if table.status == "lobby":
             return embed, lobby_view(table.id, list(game.ai_levels), lang)
         if table.status == "cancelled":

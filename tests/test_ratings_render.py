@@ -11,7 +11,12 @@ from PIL import Image
 
 import tournaments as T
 from renderers import common
-from renderers.ratings import PROVISIONAL_MARK, ROWS, draw_leaderboard, render_leaderboard
+from renderers.ratings import (
+    PROVISIONAL_MARK,
+    ROWS,
+    draw_leaderboard,
+    render_leaderboard,
+)
 from tests.test_tournament_render import NAMES, check, glyph_height_on_a_phone
 
 

@@ -1,5 +1,5 @@
-"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill), the sign-up
-message's Join / Leave / Check in buttons, ``/leaderboard`` and ``/rating``.
+"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill) and the sign-up
+message's Join / Leave / Check in buttons (``/leaderboard`` and ``/rating``: :mod:`bot.cogs.ratings`).
 
 Handlers are thin: they check who may act, make one call to the tournament service
 (:mod:`bot.host.tournaments`) and reply. What the tournament has to show (each round's game
@@ -312,55 +312,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await self.bot.reply(interaction, t("tourney.export_caption", await self.bot.lang_for(interaction), id=row.id),
                              file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"),
                              allowed_mentions=discord.AllowedMentions.none())
-
-    # -- ratings ----------------------------------------------------------------------------------
-
-    @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=ls("cmd.opt.game"))
-    @app_commands.describe(game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        lang = await self.bot.lang_for(interaction)
-        title = get_game(game).titles.get(lang, game)
-        rows = await self.service.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title),
-                                 allowed_mentions=discord.AllowedMentions.none())
-            return
-        lines = [t("tourney.leaderboard_title", lang, game=title)]
-        lines += [t("tourney.leaderboard_line", lang, rank=r.rank, player=f"<@{r.player}>",
-                    rating=f"{r.rating.ordinal:.1f}", games=r.rating.games,
-                    provisional=t("tourney.provisional", lang) if r.rating.provisional else "") for r in rows]
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], ephemeral=False,
-                             allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name=ls("cmd.rating"), description=ls("cmd.rating.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(player=ls("cmd.opt.player"), game=ls("cmd.opt.game"))
-    @app_commands.describe(player=ls("cmd.opt.player.desc"), game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rating(self, interaction: discord.Interaction, player: discord.User, game: str | None = None) -> None:
-        lang = await self.bot.lang_for(interaction)
-        games = [game] if game else [g.name for g in all_games()]
-        lines = []
-        for name in games:
-            rating = await self.service.rating(interaction.guild_id, name, player.id)
-            title = get_game(name).titles.get(lang, name)
-            if rating is None:
-                if game:
-                    lines.append(t("tourney.rating_none", lang, player=player.display_name, game=title))
-                continue
-            lines.append(t("tourney.rating_line", lang, player=player.display_name, game=title,
-                           rating=f"{rating.ordinal:.1f}", games=rating.games,
-                           provisional=t("tourney.provisional", lang) if rating.provisional else ""))
-            history = await self.bot.host.store.rating_history(interaction.guild_id, name, player.id, last=5)
-            changes = [f"#{table_id} {mu - 3 * sigma:.1f}" for _, table_id, mu, sigma, _, _ in history]
-            if changes:
-                lines.append(t("tourney.history", lang, changes=" · ".join(changes)))
-        if not lines:
-            lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     # -- bringing Discord up to date ----------------------------------------------------------------
 
