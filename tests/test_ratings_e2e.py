@@ -12,8 +12,9 @@ from PIL import Image
 from tests.test_bot_e2e import PNG, World, play
 
 
-async def play_out(world: World, table_id: int, people) -> None:
-    """The people take turns with the first suggestions of /move until the game ends."""
+async def play_out(world: World, table_id: int, people, resigns=None) -> None:
+    """The people take turns with the first suggestions of /move until the game ends (``resigns``
+    resigns at their first turn: an AI plays their seat on)."""
     users = {u.id: u for u in people}
     moves = 0
     while True:
@@ -21,6 +22,13 @@ async def play_out(world: World, table_id: int, people) -> None:
         if table.status == "finished":
             return
         (seat,) = world.host.waiting_on(table)
+        if resigns is not None and seat.user_id == resigns.id:
+            thread = next(c for c in world.fake.threads() if c.id == table.thread_id)
+            ask = await (await world.fake.send_slash_command("resign", user=resigns, channel=thread)).reply()
+            confirm = next(c for c in ask.custom_ids() if c.startswith(f"rs:{table_id}:"))
+            await (await world.fake.click_button(ask, confirm, user=resigns)).reply()
+            resigns = None
+            continue
         thread = next(c for c in world.fake.threads() if c.id == table.thread_id)
         choices = await (await world.fake.send_autocomplete(
             "move", user=users[seat.user_id], channel=thread, focused="move", value="")).choices()
@@ -28,9 +36,10 @@ async def play_out(world: World, table_id: int, people) -> None:
         moves += 1
 
 
-async def new_game(world: World, **options) -> tuple[int, object]:
+async def new_game(world: World, others=None, **options) -> tuple[int, object]:
+    others = others or (world.bob,)
     handle = await world.fake.send_slash_command("game new", user=world.alice, channel=world.general,
-                                                 options={"game": "minoa", "players": 2, **options})
+                                                 options={"game": "minoa", "players": 1 + len(others), **options})
     lobby = await handle.reply()
     table_id = int(next(c for c in lobby.custom_ids() if c.startswith("lb:join:")).rsplit(":", 1)[1])
     await world.fake.wait_until(lambda: any(True for _ in world.fake.threads()), what="a thread")
@@ -38,7 +47,8 @@ async def new_game(world: World, **options) -> tuple[int, object]:
         if (await world.host.table(table_id)).thread_id:
             break
         await world.fake.wait_until(lambda: True)
-    await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
+    for user in others:
+        await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=user)).reply()
     await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
     return table_id, lobby
 
@@ -86,4 +96,19 @@ def test_a_rated_game_moves_the_leaderboard_and_an_unrated_one_does_not(tmp_path
             assert f"#{unrated} " not in rating.content
             sign = "+" if world.bob.id == winner else "-"
             assert f"({sign}" in rating.content  # the change the game made
+    play(scenario, tmp_path, timeout=120)
+
+
+def test_a_player_an_ai_replaced_counts_as_last_and_the_others_are_not_rated(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            table_id, _ = await new_game(world, others=(world.bob, world.mallory))
+            await play_out(world, table_id, (world.alice, world.bob, world.mallory), resigns=world.bob)
+            await world.handlers_done()
+            table = await world.host.table(table_id)
+            assert world.bob.id not in {s.user_id for s in table.seats}  # an AI finished bob's game
+            ratings = await world.host.store.ratings(world.guild.id, "minoa")
+            assert set(ratings) == {world.bob.id} and ratings[world.bob.id][0] < 25
+            board = await command(world, "leaderboard", world.alice, game="minoa")
+            assert f"1. <@{world.bob.id}>" in board.content and f"<@{world.alice.id}>" not in board.content
     play(scenario, tmp_path, timeout=120)
