@@ -12,6 +12,10 @@ without colour. Like the standings (:mod:`renderers.tournament`) the canvas is 7
 half size both inline (550 x 400 box) and on a 360 px wide phone: every text is drawn at 20 px or
 more (10 px seen), rank, name and rating at 26 px. At most :data:`ROWS` rows; the text post
 carries the same list. Not a game's board: no ``render`` function.
+
+:func:`render_history` draws one player's rating over their latest rated games (a sparkline,
+oldest left, newest right, each game a dot, the provisional ones hollow) on a 720 x 300 canvas
+with the first, lowest, highest and latest values written beside it in the same sizes.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ TEXTS = {
     "ratings.image.legend": {"en": "{mark} provisional: fewer than {games} games or not settled yet",
                              "ja": "{mark} 暫定: {games}局未満、またはまだ安定していません"},
     "ratings.image.more": {"en": "and {count} more", "ja": "ほか{count}人"},
+    "ratings.image.history": {"en": "{player} · {game}: last {count} games", "ja": "{player}・{game}: 最近{count}局"},
+    "ratings.image.range": {"en": "low {low} · high {high} · now {now}", "ja": "最低 {low}・最高 {high}・現在 {now}"},
 }
 register_messages(TEXTS)
 
@@ -156,3 +162,50 @@ def draw_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_g
 def render_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_games: int = 5) -> bytes:
     """PNG bytes of the leaderboard image."""
     return encode_png(draw_leaderboard(view, lang=lang, provisional_games=provisional_games))
+
+
+HISTORY_WIDTH, HISTORY_HEIGHT = 720, 300
+
+
+def draw_history(view: Mapping[str, Any], *, lang: str = "en") -> Image.Image:
+    """A player's rating after each of their latest games (RGB). ``view``: ``{"player", "game",
+    "points": [{"rating": float, "provisional": bool}, ...]}``, oldest first."""
+    theme = DEFAULT_THEME
+    image = Image.new("RGB", (HISTORY_WIDTH, HISTORY_HEIGHT), theme.background)
+    on_canvas(image)
+    d = ImageDraw.Draw(image)
+    right = HISTORY_WIDTH - MARGIN
+    points = list(view.get("points", ()))
+    values = [float(p["rating"]) for p in points] or [0.0]
+    low, high = min(values), max(values)
+    with within((MARGIN, 0, right, 80)):
+        title = _say("ratings.image.history", lang, player=view.get("player", ""), game=view.get("game", ""),
+                     count=len(points))
+        text(d, (MARGIN, 26), fit_text(title, size=BIG, width=right - MARGIN, bold=True), size=BIG,
+             fill=theme.text, anchor="lm", bold=True, role="headline")
+        summary = _say("ratings.image.range", lang, low=f"{low:.1f}", high=f"{high:.1f}", now=f"{values[-1]:.1f}")
+        text(d, (MARGIN, 62), fit_text(summary, size=SMALL, width=right - MARGIN), size=SMALL, fill=theme.muted,
+             anchor="lm", role="text")
+    x0, x1, y0, y1 = MARGIN + 70, right - 20, 100, HISTORY_HEIGHT - 30
+    d.rectangle([MARGIN, y0 - 10, right, y1 + 10], fill=theme.card)
+    span = (high - low) or 1.0
+    with within((MARGIN, y0 - 22, x0, y1 + 22)):
+        text(d, (x0 - 10, y0), f"{high:.1f}", size=SMALL, fill=theme.muted, anchor="rm", role="text")
+        text(d, (x0 - 10, y1), f"{low:.1f}", size=SMALL, fill=theme.muted, anchor="rm", role="text")
+    step = (x1 - x0) / max(1, len(values) - 1)
+    xy = [(x0 + step * i if len(values) > 1 else (x0 + x1) / 2, y1 - (v - low) / span * (y1 - y0))
+          for i, v in enumerate(values)]
+    if len(xy) > 1:
+        d.line(xy, fill=theme.text, width=4, joint="curve")
+    for (x, y), point in zip(xy, points):
+        r = 8
+        if point.get("provisional"):  # hollow: told apart by shape, not colour
+            d.ellipse([x - r, y - r, x + r, y + r], fill=theme.card, outline=theme.text, width=3)
+        else:
+            d.ellipse([x - r, y - r, x + r, y + r], fill=theme.text)
+    return image
+
+
+def render_history(view: Mapping[str, Any], *, lang: str = "en") -> bytes:
+    """PNG bytes of the rating history sparkline."""
+    return encode_png(draw_history(view, lang=lang))

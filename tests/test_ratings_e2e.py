@@ -1,7 +1,7 @@
 """Ratings in everyday play, end to end through the fake Discord: ``/game new`` is rated unless
 asked otherwise and its lobby says which; a finished rated game moves its players on
-``/leaderboard`` (text and image) and ``/rating`` (with the change), an unrated one changes
-nothing."""
+``/leaderboard`` (text and image) and ``/rating`` (with the change, and a sparkline once there
+are two), an unrated one changes nothing; a player an AI replaced counts as last."""
 
 from __future__ import annotations
 
@@ -96,6 +96,17 @@ def test_a_rated_game_moves_the_leaderboard_and_an_unrated_one_does_not(tmp_path
             assert f"#{unrated} " not in rating.content
             sign = "+" if world.bob.id == winner else "-"
             assert f"({sign}" in rating.content  # the change the game made
+            assert not rating.attachments  # one game: no line to draw yet
+
+            again, _ = await new_game(world)  # a rematch: two games, and /rating draws them
+            await play_out(world, again, (world.alice, world.bob))
+            await world.handlers_done()
+            assert (await world.host.store.ratings(world.guild.id, "minoa"))[world.bob.id][2] == 2
+            rating = await command(world, "rating", world.bob, player=world.bob, game="minoa")
+            assert f"#{again} " in rating.content and f"#{rated} " in rating.content
+            assert rating.content.index(f"#{again} ") < rating.content.index(f"#{rated} ")  # newest first
+            (sparkline,) = rating.attachments
+            assert sparkline.data.startswith(PNG)
     play(scenario, tmp_path, timeout=120)
 
 

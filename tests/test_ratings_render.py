@@ -14,6 +14,7 @@ from renderers import common
 from renderers.ratings import (
     PROVISIONAL_MARK,
     ROWS,
+    draw_history,
     draw_leaderboard,
     render_leaderboard,
 )
@@ -48,3 +49,12 @@ def test_leaderboard_is_readable_inline_and_on_a_phone(players, lang):
 def test_png_bytes():
     png = render_leaderboard(view(5), lang="ja")
     assert Image.open(io.BytesIO(png)).size == (720, 800)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rating_history_sparkline_is_readable(lang):
+    shown = {"player": "Alexandria the Magnificent", "game": "Medina",
+             "points": [{"rating": v, "provisional": i < 4} for i, v in enumerate([0, -2.5, 1.5, 3.0, 2.0, 6.5])]}
+    drawn, texts = check(draw_history, shown, lang, f"history {lang}", size=(720, 300))
+    assert "Alexandria" in drawn and "6.5" in drawn and "-2.5" in drawn
+    assert glyph_height_on_a_phone(texts, 720) >= 7

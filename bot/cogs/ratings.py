@@ -4,7 +4,7 @@ Ratings are kept by the tournament service (:mod:`bot.host.tournaments`) for eve
 rated game, in a tournament or not; this cog only reads them. ``/leaderboard game`` answers in the
 channel with the list as text (players mentioned without pinging) and as an image
 (:mod:`renderers.ratings`); ``/rating @player [game]`` answers privately with the player's
-ratings and their latest changes, game by game.
+ratings and their latest changes, game by game (for one game, with a sparkline of them).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from discord.ext import commands
 import tournaments as T
 from bot.i18n import ls, t
 from games.registry import all_games, get_game
-from renderers.ratings import ROWS, render_leaderboard
+from renderers.ratings import ROWS, render_history, render_leaderboard
 from tournaments.ratings import PROVISIONAL_GAMES
 
 if TYPE_CHECKING:
@@ -105,7 +105,8 @@ class RatingsCog(commands.Cog, name="Ratings"):
         lang = await self.bot.lang_for(interaction)
         store = self.bot.host.store
         games = [game] if game else [g.name for g in all_games()]
-        lines = []
+        lines: list[str] = []
+        files: list[discord.File] = []
         for name in games:
             stored = (await store.ratings(interaction.guild_id, name, [player.id])).get(player.id)
             title = get_game(name).titles.get(lang, name)
@@ -127,6 +128,13 @@ class RatingsCog(commands.Cog, name="Ratings"):
                 changes.append(f"#{table_id} {after[i]:.1f}{moved}")
             if changes:
                 lines.append(t("tourney.history", lang, changes=" · ".join(changes)))
+            if game and len(history) >= 2:  # one game asked: its sparkline too
+                shown = {"player": player.display_name, "game": title, "points": [
+                    {"rating": mu - 3 * sigma, "provisional": T.Rating(mu, sigma, played).provisional}
+                    for _, _, mu, sigma, played, _ in reversed(history[:HISTORY])]}
+                image = await asyncio.to_thread(render_history, shown, lang=lang)
+                files.append(discord.File(io.BytesIO(image), filename=f"rating-{player.id}-{name}.png"))
         if not lines:
             lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.reply(interaction, "\n".join(lines)[:2000], files=files,
+                             allowed_mentions=discord.AllowedMentions.none())
