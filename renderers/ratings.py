@@ -70,12 +70,16 @@ def _say(key: str, lang: str, **params: Any) -> str:
     return translate(key, lang, **params)
 
 
+def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), DEFAULT_THEME.background)
+    on_canvas(image)
+    return image, ImageDraw.Draw(image)
+
+
 def draw_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_games: int = 5) -> Image.Image:
     """The leaderboard image (RGB)."""
     theme = DEFAULT_THEME
-    image = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
-    on_canvas(image)
-    d = ImageDraw.Draw(image)
+    image, d = _canvas(WIDTH, HEIGHT)
     right = WIDTH - MARGIN
     rows = list(view.get("rows", ()))
     total = int(view.get("total", len(rows)))
@@ -171,9 +175,7 @@ def draw_history(view: Mapping[str, Any], *, lang: str = "en") -> Image.Image:
     """A player's rating after each of their latest games (RGB). ``view``: ``{"player", "game",
     "points": [{"rating": float, "provisional": bool}, ...]}``, oldest first."""
     theme = DEFAULT_THEME
-    image = Image.new("RGB", (HISTORY_WIDTH, HISTORY_HEIGHT), theme.background)
-    on_canvas(image)
-    d = ImageDraw.Draw(image)
+    image, d = _canvas(HISTORY_WIDTH, HISTORY_HEIGHT)
     right = HISTORY_WIDTH - MARGIN
     points = list(view.get("points", ()))
     values = [float(p["rating"]) for p in points] or [0.0]
