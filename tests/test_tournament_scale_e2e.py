@@ -125,6 +125,9 @@ def test_a_round_of_64_tables_opens_under_discords_rate_limits(tmp_path):
                 table = await world.host.table(link.table_id)
                 assert len(intros) == 1, f"{len(intros)} first posts in the thread of table {link.number}"
                 assert intros[0].pings["users"] == {s.user_id for s in table.seats}
+                boards = [m for m in world.fake.messages_in(thread) if m.attachments]
+                assert len(boards) == 1 and boards[0].id > intros[0].id  # the first board, once, after it
+            assert not world.fake.violations  # nothing was sent while Discord said to wait
             limits = world.fake.rate_limits
             refused = {name: sum(1 for r in limits.limited if r.name == name) for name in ("threads", "global")}
             print(f"64 tables opened in {took:.1f} s under {limits.limits[0].limit} threads/"
