@@ -80,11 +80,8 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
 
 def late_round(t: Tournament) -> int:
     """The first round a late entrant would play: the next one to be paired (a round already
-    paired goes ahead without them)."""
-    joined = len(t.rounds) + 1
-    if t.rounds and t.rounds[-1].status == PAIRED:
-        joined += 1
-    return joined
+    paired, being in ``rounds``, goes ahead without them)."""
+    return len(t.rounds) + 1
 
 
 def remove_entrant(t: Tournament, entrant_id: str) -> Tournament:
