@@ -505,6 +505,7 @@ TOURNAMENT_ORG_MESSAGES = {
                                "ja": "大会#{id}は個人戦です。参加受付メッセージの「参加」を押してください。"},
     "tourney.team_name": {"en": "Give your team a name.", "ja": "チーム名を指定してください。"},
     "tourney.team_self": {"en": "A team needs two different players.", "ja": "チームは異なる2人で組んでください。"},
+    "tourney.not_a_person": {"en": "A bot cannot play in a tournament.", "ja": "ボットは大会に出場できません。"},
     "tourney.no_invite": {"en": "There is no pending team invitation for you from that player.",
                           "ja": "そのプレイヤーからの未回答のチーム招待はありません。"},
     "tourney.invite_not_yours": {"en": "Only the invited partner can answer this invitation.",

@@ -6,20 +6,10 @@ sign-up message kept up to date."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
 
 from tests.test_bot_e2e import World, play
 from tests.test_tournament_e2e import cog, command, create, plain_member, play_to_the_end
-
-MORNING = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc).timestamp()
-
-
-class Clock:
-    def __init__(self, now: float = MORNING) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
+from tests.test_tournament_org_host import MORNING, Clock
 
 
 async def links(world: World, tid: int, number: int | None = None):
@@ -100,6 +90,9 @@ def test_a_late_entrant_added_by_the_organiser_or_by_the_button_and_a_substitute
             await world.fake.wait_until(lambda: len(world.fake.threads()) == 2, timeout=10, what="round 1 threads")
             (mine,) = [k for k in await links(world, tid, 1)
                        if world.alice.id in [s.user_id for s in (await world.host.table(k.table_id)).seats]]
+            refused = await command(world, "tournament substitute", world.mallory, player=world.alice,
+                                    substitute=world.mallory)
+            assert refused.ephemeral and "organiser" in refused.content
             mark = world.fake.mark()
             done = await command(world, "tournament substitute", world.alice, player=world.alice, substitute=carol)
             assert done.ephemeral and "replaces" in done.content

@@ -421,6 +421,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
         self._organiser(interaction, row)
         people = [player] + ([partner] if partner is not None else [])
+        if any(p.bot for p in people):
+            raise HostError("tourney.not_a_person")
         if state_of(row).settings.team_size > 1:
             if partner is None:
                 raise HostError("tourney.team_self")
@@ -451,7 +453,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
         self._organiser(interaction, row)
         if substitute.bot:
-            raise HostError("tourney.team_self")
+            raise HostError("tourney.not_a_person")
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, changed = await self.service.substitute(row.id, player.id, substitute.id, substitute.display_name)
         params = {"player": f"<@{player.id}>", "substitute": f"<@{substitute.id}>"}
@@ -474,7 +476,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                    tournament_id: int | None = None) -> None:
         row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
         if partner.bot:
-            raise HostError("tourney.team_self")
+            raise HostError("tourney.not_a_person")
         user = interaction.user
         row = await self.service.invite(row.id, user.id, user.display_name, partner.id, partner.display_name,
                                         team_name)
