@@ -500,7 +500,7 @@ register_messages(TOURNAMENT_MESSAGES)
 # -- tournament organisers: pause, late entry, substitutes, teams, schedules (issue 14) ------------
 TOURNAMENT_ORG_MESSAGES = {
     "tourney.team_event": {"en": "Tournament #{id} is for teams: sign up with /tournament team (a team name and your partner).",
-                           "ja": "大会#{id}はチーム戦です。/tournament team(チーム名とパートナー)で参加してください。"},
+                           "ja": "大会#{id}はチーム戦です。/大会 チーム(チーム名とパートナー)で参加してください。"},
     "tourney.not_team_event": {"en": "Tournament #{id} is for single players: press Join on its sign-up message.",
                                "ja": "大会#{id}は個人戦です。参加受付メッセージの「参加」を押してください。"},
     "tourney.team_name": {"en": "Give your team a name.", "ja": "チーム名を指定してください。"},
@@ -559,7 +559,7 @@ TOURNAMENT_ORG_MESSAGES = {
                           "ja": "途中参加可: 「参加」を押すと第{round}回戦から出場できます(それまでの回戦は0点)。"},
     "tourney.team_line": {"en": "Teams of {size}: sign up with /tournament team (team name, partner); your partner "
                                 "accepts with a button.",
-                          "ja": "{size}人1組のチーム戦: /tournament team(チーム名、パートナー)で登録し、パートナーがボタンで承諾します。"},
+                          "ja": "{size}人1組のチーム戦: /大会 チーム(チーム名、パートナー)で登録し、パートナーがボタンで承諾します。"},
     "tourney.timeout_rule": {"en": "A player whose game times out is withdrawn from later rounds.",
                              "ja": "時間切れになったプレイヤーは以降の回戦から除外されます。"},
     "button.tourney.accept": {"en": "Accept", "ja": "承諾"},

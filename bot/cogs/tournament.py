@@ -157,8 +157,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         rounds = tm.total_rounds or s.rounds or t("tourney.rounds_auto", lang)
         embed.description = "\n".join([t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds,
                                          size=s.table_size, rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
-                                         check_in=t("tourney.check_in_needed" if s.check_in else "tourney.no_check_in",
-                                                    lang)), *self._schedule_lines(tm, lang, zone)])[:4096]
+                                         check_in=self._entry_line(s, lang)),
+                                        *self._schedule_lines(tm, lang, zone)])[:4096]
         names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
         listed = "\n".join(names[:LISTED]) or t("tourney.no_entrants", lang)
         if len(names) > LISTED:
@@ -185,6 +185,14 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 tuple((e.name, e.checked_in, e.active) for e in tm.entrants))
 
     @staticmethod
+    def _entry_line(s: T.Settings, lang: str) -> str:
+        if s.check_in:
+            return t("tourney.check_in_needed", lang)
+        if s.team_size > 1:
+            return t("tourney.team_line", lang, size=s.team_size)
+        return t("tourney.no_check_in", lang)
+
+    @staticmethod
     def _schedule_lines(tm: T.Tournament, lang: str, zone: str) -> list[str]:
         """What the sign-up message says about time and entry: pause, scheduled start, windows,
         when rounds start, playing hours, late entry, teams, the timeout rule."""
@@ -194,7 +202,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if tm.paused:
             lines.append(t("tourney.paused_line", lang))
         if tm.status == REGISTRATION:
-            if s.team_size > 1:
+            if s.team_size > 1 and s.check_in:  # else it is the entry line
                 lines.append(t("tourney.team_line", lang, size=s.team_size))
             if tm.start_at is not None:
                 lines.append(t("tourney.start_at_line", lang, at=int(tm.start_at)))
@@ -204,7 +212,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
             if s.check_in and opens is not None:
                 lines.append(t("tourney.check_in_opens_line", lang, at=int(opens)))
         if s.round_start == "now":
-            lines.append(t("tourney.round_start_now", lang))
+            if s.playing_hours:
+                lines.append(t("tourney.round_start_now", lang))
         elif s.round_start[-1] in "hm":
             lines.append(t("tourney.round_start_after", lang, delay=s.round_start))
         else:
@@ -214,7 +223,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         due = tm.extra.get("round_due")
         if tm.status == RUNNING and not tm.paused and due and due.get("round") == len(tm.rounds) + 1:
             lines.append(t("tourney.next_round_line", lang, round=due["round"], at=int(due["at"])))
-        if s.late_open(T.late_round(tm)) and s.team_size == 1:
+        if tm.status == RUNNING and s.late_open(T.late_round(tm)) and s.team_size == 1:
             lines.append(t("tourney.late_line", lang, round=T.late_round(tm)))
         if s.drop_on_timeout and tm.extra.get("table", {}).get("timeout", "remind") != "remind":
             lines.append(t("tourney.timeout_rule", lang))
