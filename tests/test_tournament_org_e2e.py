@@ -107,6 +107,8 @@ def test_a_late_entrant_added_by_the_organiser_or_by_the_button_and_a_substitute
             tm = (await cog(world).service.get(tid)).state
             entrant = next(e for e in tm["entrants"] if e["id"] == str(world.alice.id))
             assert entrant["members"] == [str(carol.id)]
+            (podium,) = [m for m in world.fake.find_messages(channel=world.general) if "is over" in m.content]
+            assert f"<@{world.alice.id}>" not in podium.content  # the entry is Carol's now
             seated = {s.user_id for k in await links(world, tid, 2) for s in (await world.host.table(k.table_id)).seats}
             assert carol.id in seated and world.alice.id not in seated
     play(scenario, tmp_path, timeout=120)
@@ -148,6 +150,9 @@ def test_a_team_signs_up_when_the_partner_accepts_and_plays_two_against_two(tmp_
             await play_to_the_end(world, tid, (world.alice, world.bob))
             tm = (await cog(world).service.get(tid)).state
             assert [e["name"] for e in tm["entrants"]] == ["Owls", "AI 1"]
+            (podium,) = [m for m in world.fake.find_messages(channel=world.general) if "is over" in m.content]
+            assert f"Owls (<@{world.alice.id}> & <@{world.bob.id}>)" in podium.content  # the team, its people
+            assert podium.pings["users"] == {world.alice.id, world.bob.id}
     play(scenario, tmp_path, timeout=90)
 
 

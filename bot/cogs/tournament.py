@@ -699,11 +699,19 @@ class TournamentCog(commands.Cog, name="Tournament"):
         standings_image = await asyncio.to_thread(render_standings, view, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
 
+        def people(r: dict) -> list[int]:
+            """The people who play for an entry now (a substitute, a team's members)."""
+            return [int(m) for m in tm.entrant(r["id"]).members if not is_ai(m) and str(m).isdigit()]
+
         def who(r: dict) -> str:
-            return r["name"] if is_ai(r["id"]) or not str(r["id"]).isdigit() else f"<@{r['id']}>"
+            # a person is mentioned; a team is named with its people; an AI is named
+            players = people(r)
+            if tm.settings.team_size == 1 or not players:
+                return f"<@{players[0]}>" if players else r["name"]
+            return f"{r['name']} ({' & '.join(f'<@{p}>' for p in players)})"
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
-        humans = [int(r["id"]) for r in top if not is_ai(r["id"]) and str(r["id"]).isdigit()]
+        humans = [user for r in top for user in people(r)]
         return await channel.send(t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000],
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
                                          discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
