@@ -4,7 +4,7 @@ players and teams, substitutes, and the new settings' JSON round trip."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,7 +12,6 @@ import pytest
 import tournaments as T
 from tournaments import schedule
 
-UTC = timezone.utc
 TOKYO = ZoneInfo("Asia/Tokyo")
 BERLIN = ZoneInfo("Europe/Berlin")
 

@@ -6,7 +6,7 @@ and restarts in between."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -17,7 +17,7 @@ from bot.host.tournaments import TournamentService, state_of
 from tests.test_tournament_host import ORGANISER, PEOPLE, active_tables, play_out
 
 #: 2026-11-27 10:00 UTC, a Friday morning.
-MORNING = datetime(2026, 11, 27, 10, 0, tzinfo=timezone.utc).timestamp()
+MORNING = datetime(2026, 11, 27, 10, 0, tzinfo=UTC).timestamp()
 
 
 class Clock:
