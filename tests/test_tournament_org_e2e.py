@@ -117,6 +117,8 @@ def test_a_late_entrant_added_by_the_organiser_or_by_the_button_and_a_substitute
 def test_a_team_signs_up_when_the_partner_accepts_and_plays_two_against_two(tmp_path):
     async def scenario(world: World):
         plain_member(world)
+        dave = world.fake.create_user("dave")
+        world.fake.add_member(world.guild, dave)
         async with world.running():
             tid, signup = await create(world, game="minoa", format="swiss", rounds=1, rated=False, team_size=2)
             assert f"tn:join:{tid}" not in signup.custom_ids() and "/tournament team" in str(signup.embeds)
@@ -129,15 +131,23 @@ def test_a_team_signs_up_when_the_partner_accepts_and_plays_two_against_two(tmp_
                                                            user=world.mallory)).reply()
             assert refused.ephemeral and "invited partner" in refused.content
             assert (await cog(world).service.get(tid)).state["entrants"] == []
+        async with world.running():  # the invitation and its buttons outlive a restart
             await (await world.fake.click_button(invite, f"tn:accept:{tid}:{world.alice.id}", user=world.bob)).reply()
             answered = await world.fake.wait_for_message(lambda m: m.id == invite.id and not m.components,
                                                          channel=world.general)
             assert "**Owls**" in answered.content  # said in the server's language
             await world.fake.wait_for_message(lambda m: m.id == signup.id and "Owls" in str(m.embeds),
                                               channel=world.general)
-            # a second invitation that is declined enters nobody
             refused = await command(world, "tournament team", world.mallory, team_name="Owls", partner=world.alice)
             assert refused.ephemeral and "already" in refused.content
+            # an invitation that is declined enters nobody
+            mark = world.fake.mark()
+            await command(world, "tournament team", world.mallory, team_name="Crows", partner=dave)
+            invite = await public(world, "invites you", mark)
+            await (await world.fake.click_button(invite, f"tn:decline:{tid}:{world.mallory.id}", user=dave)).reply()
+            await world.fake.wait_for_message(lambda m: m.id == invite.id and "declined" in m.content
+                                              and not m.components, channel=world.general)
+            assert len((await cog(world).service.get(tid)).state["entrants"]) == 1
             await command(world, "tournament fill", world.alice, count=1)
             await command(world, "tournament start", world.alice)
             await world.fake.wait_until(lambda: len(world.fake.threads()) == 1, timeout=10, what="the table")
