@@ -21,6 +21,13 @@ async def round_done(world: World, tid: int, number: int) -> bool:
     return len(rounds) >= number and rounds[number - 1]["status"] == "done"
 
 
+def member(world: World, name: str):
+    """Someone new in the server, with no role."""
+    user = world.fake.create_user(name)
+    world.fake.add_member(world.guild, user)
+    return user
+
+
 async def public(world: World, text: str, mark: int, timeout: float = 5):
     return await world.fake.wait_for_message(lambda m: text in m.content and not m.ephemeral,
                                              channel=world.general, after=mark, timeout=timeout)
@@ -62,8 +69,7 @@ def test_the_organiser_pauses_and_resumes_and_a_member_cannot(tmp_path):
 def test_a_late_entrant_added_by_the_organiser_or_by_the_button_and_a_substitute_mid_game(tmp_path):
     async def scenario(world: World):
         plain_member(world)
-        carol = world.fake.create_user("carol")
-        world.fake.add_member(world.guild, carol)
+        carol = member(world, "carol")
         async with world.running():
             tid, signup = await create(world, game="minoa", format="swiss", rounds=2, rated=False, late_entry=True)
             await (await world.fake.click_button(signup, f"tn:join:{tid}", user=world.alice)).reply()
@@ -117,8 +123,7 @@ def test_a_late_entrant_added_by_the_organiser_or_by_the_button_and_a_substitute
 def test_a_team_signs_up_when_the_partner_accepts_and_plays_two_against_two(tmp_path):
     async def scenario(world: World):
         plain_member(world)
-        dave = world.fake.create_user("dave")
-        world.fake.add_member(world.guild, dave)
+        dave = member(world, "dave")
         async with world.running():
             tid, signup = await create(world, game="minoa", format="swiss", rounds=1, rated=False, team_size=2)
             assert f"tn:join:{tid}" not in signup.custom_ids() and "/tournament team" in str(signup.embeds)
