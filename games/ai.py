@@ -45,6 +45,10 @@ def choose_move(
     if not legal:
         raise ValueError(f"seat {seat} has no legal move")
     rng = Rng(seed)
+    if level in game.ai_levels and len(legal) > 1:
+        own = game.ai_move(state, seat, level, rng)
+        if own is not None:
+            return own
     if level == "random" or len(legal) == 1:
         if level not in game.ai_levels:
             raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
