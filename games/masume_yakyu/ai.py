@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from games.masume_yakyu import duel, hits, innings
 from games.masume_yakyu.data import BUNT, CHALLENGE, COURSES, HIT_TOTAL, STRAIGHT, TEAMS
-from games.masume_yakyu.grid import CELLS, batting_side, final, in_zone, on_grid, spot_at
+from games.masume_yakyu.grid import (
+    CELLS,
+    batting_side,
+    final,
+    in_zone,
+    on_grid,
+    spot_at,
+)
 from games.masume_yakyu.runners import steal_eligible
 from games.masume_yakyu.state import (
     ADVANCE,
@@ -61,7 +68,7 @@ def _softmax(rng: Rng, items: list[Any], values: list[float]) -> Any:
     return _weighted(rng, items, [math.exp((v - top) / TEMPERATURE) for v in values])
 
 
-def choose(game: "MasumeYakyu", state: YakyuState, seat: int, rng: Rng) -> Move:
+def choose(game: MasumeYakyu, state: YakyuState, seat: int, rng: Rng) -> Move:
     s = state
     legal = game.legal_moves(s, seat)
     if s.phase == LINEUP:
@@ -138,7 +145,7 @@ def _bat(s: YakyuState, rng: Rng) -> Move:
                 swing += strike
                 bunt += strike if on_grid(x, y) or s.strikes == 2 else 0.0
                 continue
-            course, lane = hits.course_of(spot, side)
+            _, lane = hits.course_of(spot, side)
             swing += _contact_value(lane, hits.batting_advantage(batter, spot) + hits.course_advantage(x, y))
             bunt += _bunt_value(spot, y, runners)
         options += [("swing", anchor), ("bunt", anchor)]
@@ -181,7 +188,7 @@ def _go_chance(s: YakyuState) -> float:
 # -- determinization --------------------------------------------------------------------------
 
 
-def determinize(game: "MasumeYakyu", state: YakyuState, seat: int, rng: Rng) -> YakyuState:
+def determinize(game: MasumeYakyu, state: YakyuState, seat: int, rng: Rng) -> YakyuState:
     """Resample what ``seat`` cannot see: the other team's remaining cards (its repertoire less
     as many non-straight cards as were removed), its pending pitch card, its batting order while
     still secret, and a teammate's or opponent's pending batting or running choice."""

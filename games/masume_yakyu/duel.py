@@ -25,7 +25,16 @@ from games.masume_yakyu.data import (
     TEAMS,
     card_name,
 )
-from games.masume_yakyu.grid import batting_side, cell_name, final, in_zone, index, on_grid, spot_at, spots
+from games.masume_yakyu.grid import (
+    batting_side,
+    cell_name,
+    final,
+    in_zone,
+    index,
+    on_grid,
+    spot_at,
+    spots,
+)
 from games.masume_yakyu.runners import Play, resolve_steal, signed, steal_eligible
 from games.masume_yakyu.state import ADVANCE, CARD, YakyuState
 from games.messages import Text

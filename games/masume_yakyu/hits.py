@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.masume_yakyu.data import BA_RULE, BUNT, CA_RULE, COURSES, GRADE_POINTS, HIT_TOTAL, SPOTS, Batter
+from games.masume_yakyu.data import (
+    BA_RULE,
+    BUNT,
+    CA_RULE,
+    GRADE_POINTS,
+    HIT_TOTAL,
+    SPOTS,
+    Batter,
+)
 from games.masume_yakyu.grid import in_zone
 from games.masume_yakyu.runners import HOME, Play
 

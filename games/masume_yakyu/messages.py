@@ -7,10 +7,10 @@ _P = "masume_yakyu."
 
 _PAIRS: dict[str, tuple[str, str]] = {
     # -- reasons ------------------------------------------------------------------------------
-    "reason.format": ("write a move like `card 5`, `target B2`, `swing C3`, `take`, `bunt C4`, "
-                      "`steal swing C3`, `go`, `hold`, `order 4`, `order auto`, `starter 11`",
-                      "`card 5`・`target B2`・`swing C3`・`take`・`bunt C4`・`steal swing C3`・`go`・`hold`・"
-                      "`order 4`・`order auto`・`starter 11` のように書いてください"),
+    "reason.format": (("write a move like `card 5`, `target B2`, `swing C3`, `take`, `bunt C4`, "
+                      "`steal swing C3`, `go`, `hold`, `order 4`, `order auto`, `starter 11`"),
+                      ("`card 5`・`target B2`・`swing C3`・`take`・`bunt C4`・`steal swing C3`・`go`・`hold`・"
+                      "`order 4`・`order auto`・`starter 11` のように書いてください")),
     "reason.too_long": ("a move is at most {limit} characters, like `swing C3`",
                         "手は `swing C3` のように{limit}文字以内で書いてください"),
     "reason.control": ("it contains an invisible or control character ({code}); write a move like `swing C3`",
@@ -24,8 +24,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "reason.cell": ("“{cell}” is not a cell of the grid (columns A-E, rows 1-5, e.g. C3)",
                     "「{cell}」はマスではありません(列 A〜E、行 1〜5。例: C3)"),
     "reason.no_card": ("your pitcher has no card {card} in hand now", "今の投手の手札にカード{card}はありません"),
-    "reason.no_change": ("a pitching change is made before the first pitch to a batter, with a pitcher who "
-                         "has not pitched yet",
+    "reason.no_change": (("a pitching change is made before the first pitch to a batter, with a pitcher who "
+                         "has not pitched yet"),
                          "投手交代は打者への初球の前に、まだ投げていない投手でのみ行えます"),
     "reason.order": ("that batter is already in the batting order (or the order is complete)",
                      "その打者はすでに打順に入っています(または打順は決定済みです)"),

@@ -63,14 +63,14 @@ class YakyuState:
     rng: int
     ply: int = 0
 
-    def copy(self) -> "YakyuState":
+    def copy(self) -> YakyuState:
         return YakyuState(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "YakyuState":
+    def from_json(cls, data: dict[str, Any]) -> YakyuState:
         return cls(**{f.name: _copy(data[f.name]) for f in fields(cls)})
 
     # -- derived -------------------------------------------------------------------------------
