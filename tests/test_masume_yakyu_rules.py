@@ -485,8 +485,7 @@ def test_battery_result_ranks_by_team():
 
 
 def test_setup_errors():
-    with pytest.raises(SetupError):
-        game.new_game(4, {}, 1)
+    assert game.new_game(4, {}, 1).battery  # four players always play Battery
     with pytest.raises(SetupError):
         game.new_game(2, {"battery": True}, 1)
     with pytest.raises(SetupError):

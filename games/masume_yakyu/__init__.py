@@ -82,8 +82,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> YakyuState:
         """Two seats, or four in Battery mode; the visitors are drawn at random (C9)."""
-        if options["battery"] and num_players != 4 or not options["battery"] and num_players != 2:
+        if num_players == 3 or options["battery"] and num_players != 4:
             raise SetupError("masume_yakyu.setup.players", count=num_players)
+        options = dict(options, battery=num_players == 4)  # four players always play Battery
         if options["team_a"] == options["team_b"]:
             raise SetupError("masume_yakyu.setup.same_team", team=options["team_a"])
         rng = Rng(seed)
