@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 
 import games.masume_yakyu  # noqa: F401  (registers the catalogue entries the image uses)
 from games.messages import text_from_json, translate
+from renderers import palettes
 from renderers.common import DEFAULT_THEME, RGB, Theme, darker, encode_png, fit_text, mix, text, within
 from renderers.frame import TEXT, Frame, Headline, Seat, player_names
 
@@ -52,7 +53,7 @@ def render(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: st
            theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG bytes of a Masume Yakyu view (``MasumeYakyu.view(state, seat)``), 1100 x 800; the
     same picture for every seat (the view's private part is never drawn)."""
-    return encode_png(draw(view, names=names, lang=lang, theme=theme))
+    return encode_png(draw(view, names=names, lang=lang, theme=theme), palette=palettes.fixed("masume_yakyu", theme))
 
 
 def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str = "en",
@@ -60,7 +61,7 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     _check(view)
     n = view["num_players"]
     shown = player_names(names, n, lang)
-    colours = [theme.seat_colour(c) for c in (["blue", "red", "blue", "red"][:n])]
+    colours = [theme.seat_colour(c) for c in view["colours"]]
     frame = Frame(_seats(view, shown, colours, lang), lang=lang, theme=theme)
     frame.draw_header(_headline(view, shown, lang))
     d = ImageDraw.Draw(frame.image)
@@ -155,7 +156,7 @@ def _field(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: 
     x0, y0, x1, y1 = box
     ink = theme.text
     grass = mix(theme.background, (60, 140, 80), 0.35)
-    cx, cy, r = (x0 + x1) / 2, y0 + 140, 100
+    cx, cy, r = (x0 + x1) / 2, y0 + 160, 100
     diamond = [(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)]  # home, 1st, 2nd, 3rd
     d.polygon(diamond, fill=grass, outline=darker(grass, 0.4))
     d.polygon([(cx - 12, cy + r + 12), (cx + 12, cy + r + 12), (cx + 12, cy + r), (cx, cy + r - 10),

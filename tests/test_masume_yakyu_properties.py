@@ -26,6 +26,7 @@ MODES = [
     (2, {"innings": "2", "team_a": "tatejima", "team_b": "samurai"}),
     (2, {"tiebreak": "on", "two_relievers": "on"}),
     (4, {"battery": "on", "innings": "1"}),
+    (3, {"innings": "1", "team_a": "red", "team_b": "blue"}),
     (4, {"battery": "on", "tiebreak": "on", "team_a": "samurai", "team_b": "red"}),
 ]
 

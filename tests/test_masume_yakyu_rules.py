@@ -474,6 +474,19 @@ def test_battery_batter_and_runner_choose_apart():
     assert game.view(steal, o) == game.view(stay, o)
 
 
+def test_three_players_pair_against_one():
+    state = started(3)
+    state.bases = [0, None, None]
+    d, o = state.defence, state.offence
+    state, _ = play(state, state.seat(d, "catcher"), "card 1")
+    state, _ = play(state, state.seat(d, "pitcher"), "target C3")
+    seats = game.to_act(state)
+    if o == 1:  # the lone player bats and runs in one move
+        assert seats == {1} and Move("take", 0, True) in game.legal_moves(state, 1)
+    else:
+        assert seats == {0, 2}
+
+
 def test_battery_result_ranks_by_team():
     state = started(4, battery=True)
     state.phase = OVER
@@ -488,8 +501,8 @@ def test_setup_errors():
     assert game.new_game(4, {}, 1).battery  # four players always play Battery
     with pytest.raises(SetupError):
         game.new_game(2, {"battery": True}, 1)
-    with pytest.raises(SetupError):
-        game.new_game(3, {"battery": True}, 1)
+    three = game.new_game(3, {}, 1)  # a pair against one player
+    assert three.battery and three.team_seats(0) == (0, 2) and three.team_seats(1) == (1,)
     with pytest.raises(SetupError):
         game.new_game(2, {"team_a": "red", "team_b": "red"}, 1)
 

@@ -66,7 +66,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
     min_players = 2
     max_players = 4
     hidden_information = True
-    ai_levels = ("random", "mixed")
+    ai_levels = ("random", "mixed", "mcts")
     options = (
         Option("team_a", "choice", "blue", _help("team_a"), choices=TEAM_KEYS),
         Option("team_b", "choice", "red", _help("team_b"), choices=TEAM_KEYS),
@@ -82,9 +82,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> YakyuState:
         """Two seats, or four in Battery mode; the visitors are drawn at random (C9)."""
-        if num_players == 3 or options["battery"] and num_players != 4:
+        if options["battery"] and num_players == 2:
             raise SetupError("masume_yakyu.setup.players", count=num_players)
-        options = dict(options, battery=num_players == 4)  # four players always play Battery
+        options = dict(options, battery=num_players > 2)  # three or four players always play Battery
         if options["team_a"] == options["team_b"]:
             raise SetupError("masume_yakyu.setup.same_team", team=options["team_a"])
         rng = Rng(seed)
@@ -115,7 +115,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
         if s.phase == TARGET:
             return frozenset((s.seat(s.defence, PITCHER),))
         if s.phase == BAT:
-            if not s.battery:
+            if not s.split(s.offence):
                 return frozenset((s.offence,)) if s.bat is None else frozenset()
             seats = set()
             if s.bat is None:
@@ -146,12 +146,12 @@ class MasumeYakyu(Game[YakyuState, Move]):
         if s.phase == BAT:
             moves: list[Move] = []
             if BATTER in s.roles(seat) and s.bat is None:
-                steals = (False, True) if not s.battery and steal_eligible(s) else (False,)
+                steals = (False, True) if not s.split(team) and steal_eligible(s) else (False,)
                 for steal in steals:
                     moves.append(Move("take", 0, steal))
                     moves += [Move("swing", c, steal) for c in range(CELLS)]
                     moves += [Move("bunt", c, steal) for c in range(CELLS)]
-            if s.battery and RUNNER in s.roles(seat) and s.steal is None and steal_eligible(s):
+            if s.split(team) and RUNNER in s.roles(seat) and s.steal is None and steal_eligible(s):
                 moves += [Move("steal"), Move("stay")]
             return moves
         if s.phase == ADVANCE:
@@ -193,7 +193,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
             s.phase = BAT
         elif kind in ("take", "swing", "bunt"):
             s.bat = [duel.KINDS.index(kind), move.arg]
-            if not s.battery:
+            if not s.split(team):
                 s.steal = move.steal
         elif kind in ("steal", "stay"):
             s.steal = kind == "steal"
@@ -238,7 +238,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
         for seat in sorted(self.to_act(state)):
             by_role = TIMEOUT_MOVES.get(state.phase, {})
             roles = state.roles(seat)
-            role = RUNNER if state.phase == BAT and state.battery and RUNNER in roles else roles[0]
+            role = RUNNER if state.phase == BAT and state.split(seat % 2) and RUNNER in roles else roles[0]
             moves[seat] = by_role.get(role)
         return Deadline(float(seconds), moves, "masume_yakyu.deadline")
 
@@ -257,7 +257,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
         detail = {"runs": [state.score(0), state.score(1)], "home": state.home,
                   "innings": state.inning}
         if state.battery:
-            detail["teams"] = [[0, 2], [1, 3]]
+            detail["teams"] = [list(state.team_seats(0)), list(state.team_seats(1))]
         return Result(scores, ranks, detail)
 
     def view(self, state: YakyuState, seat: int | None) -> dict[str, Any]:
@@ -286,6 +286,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
             "num_players": s.num_players,
             "seat": seat,
             "battery": s.battery,
+            "colours": self.seat_colours(s),
             "teams": list(s.teams),
             "home": s.home,
             "innings": innings.last_regulation(s),
@@ -378,9 +379,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
         if s.phase == LINEUP:
             return Text("masume_yakyu.decide.lineup" if len(s.lineup[seat % 2]) < 9 else "masume_yakyu.decide.starter")
         if s.phase == BAT:
-            if s.battery and RUNNER in s.roles(seat):
+            if s.split(seat % 2) and RUNNER in s.roles(seat):
                 return Text("masume_yakyu.decide.steal")
-            return Text("masume_yakyu.decide.bat_steal" if not s.battery and steal_eligible(s)
+            return Text("masume_yakyu.decide.bat_steal" if not s.split(seat % 2) and steal_eligible(s)
                         else "masume_yakyu.decide.bat", target=cell_name(s.target))
         return self._public_decision(s)
 
@@ -400,7 +401,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return Text("masume_yakyu.decide.discard")
 
     def seat_colours(self, state: YakyuState) -> list[str]:
-        return ["blue", "red", "blue", "red"][:state.num_players]
+        return ["blue", "red", "green", "yellow"][:state.num_players]
 
     def determinize(self, state: YakyuState, seat: int, rng: Rng) -> YakyuState:
         """A state consistent with what ``seat`` knows: the other team's remaining cards, pending

@@ -82,7 +82,7 @@ def choose(game: MasumeYakyu, state: YakyuState, seat: int, rng: Rng) -> Move:
     if s.phase == TARGET:
         return _target(s, seat, rng)
     if s.phase == BAT:
-        if s.battery and RUNNER in s.roles(seat) and BATTER not in s.roles(seat):
+        if RUNNER in s.roles(seat) and BATTER not in s.roles(seat):
             return Move("steal") if rng.random() < _steal_chance(s) else Move("stay")
         return _bat(s, rng)
     if s.phase == ADVANCE:
@@ -151,7 +151,7 @@ def _bat(s: YakyuState, rng: Rng) -> Move:
         options += [("swing", anchor), ("bunt", anchor)]
         values += [swing / len(finals), bunt / len(finals)]
     kind, anchor = _softmax(rng, options, values)
-    steal = not s.battery and bool(steal_eligible(s)) and rng.random() < _steal_chance(s)
+    steal = not s.split(s.offence) and bool(steal_eligible(s)) and rng.random() < _steal_chance(s)
     return Move(kind, anchor, steal)
 
 

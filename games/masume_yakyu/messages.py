@@ -49,8 +49,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
                              "守備側がスタミナでカードを1枚外す番です(`discard 7`)"),
     "reason.phase.over": ("the game is over", "試合は終了しています"),
     # -- set-up -------------------------------------------------------------------------------
-    "setup.players": ("grid baseball is for 2 players, or 4 with battery=on (not {count})",
-                      "マス目野球は2人用、または battery=on で4人用です({count}人では遊べません)"),
+    "setup.players": ("battery=on needs 3 or 4 players (a pair against one or two pairs), not {count}",
+                      "battery=on は3人か4人で遊びます(ペア対1人、またはペア対ペア)。{count}人では遊べません"),
     "setup.same_team": ("both sides cannot be {team}; choose two different teams",
                         "両チームを {team} にはできません。別々のチームを選んでください"),
     # -- options ------------------------------------------------------------------------------
@@ -60,8 +60,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "option.tiebreak": ("Tiebreak: start 0-0 in the 11th, no ace, runners on 1st and 2nd every inning",
                         "タイブレーク: 11回0-0から、エース不可、毎イニング無死1・2塁で開始"),
     "option.two_relievers": ("Tiebreak with only relievers 11 and 12", "タイブレークで使える投手を11番と12番だけにする"),
-    "option.battery": ("Battery: four players, two per team (catcher/pitcher, batter/runner); four players always play it",
-                       "バッテリー: 4人で2対2(捕手/投手、打者/走者)。4人なら常にこのモード"),
+    "option.battery": ("Battery: a team of two splits the jobs (catcher/pitcher, batter/runner); 3 or 4 players always play it",
+                       "バッテリー: 2人のチームは役割を分担(捕手/投手、打者/走者)。3〜4人なら常にこのモード"),
     "option.timer": ("seconds per choice in a live duel (0 = no timer, for play-by-post)",
                      "ライブ対戦での1選択あたりの秒数(0 = 制限なし、掲示板式向け)"),
     "deadline": ("pitch timer", "投球タイマー"),

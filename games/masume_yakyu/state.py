@@ -1,10 +1,10 @@
 """The state of a game, its seats and roles, and the move type.
 
 The state is plain JSON-ready data (lists, ints, strings), so storage is a field copy and a copy
-for ``apply`` is cheap. Team ``t`` is seats ``t`` (and ``t + 2`` in Battery mode), as in Minoa's
-four-player teams. In a two-player game one seat does every job of its team; in Battery mode
-(C10) the team's first seat is the batter on offence and the catcher on defence, its second seat
-the runner on offence and the pitcher on defence.
+for ``apply`` is cheap. Team ``t`` is seat ``t`` and, when there is one, seat ``t + 2`` (as in Minoa's
+four-player teams). A team of one seat does every job; a team of two plays Battery (C10): its first
+seat is the batter on offence and the catcher on defence, its second the runner on offence and the
+pitcher on defence. Four players are two such pairs; three are a pair against one player.
 """
 
 from __future__ import annotations
@@ -77,7 +77,11 @@ class YakyuState:
 
     @property
     def battery(self) -> bool:
-        return self.num_players == 4
+        return self.num_players > 2
+
+    def split(self, team: int) -> bool:
+        """Whether ``team`` has two seats (Battery roles) rather than one doing every job."""
+        return team + 2 < self.num_players
 
     @property
     def offence(self) -> int:
@@ -90,12 +94,12 @@ class YakyuState:
 
     def seat(self, team: int, role: str) -> int:
         """The seat of ``team`` that plays ``role`` (the team's only seat in a two-player game)."""
-        if not self.battery:
+        if not self.split(team):
             return team
         return team if role in (BATTER, CATCHER) else team + 2
 
     def team_seats(self, team: int) -> tuple[int, ...]:
-        return (team, team + 2) if self.battery else (team,)
+        return (team, team + 2) if self.split(team) else (team,)
 
     def roles(self, seat: int) -> tuple[str, ...]:
         """What ``seat`` does now."""
@@ -104,7 +108,7 @@ class YakyuState:
             both = (BATTER, RUNNER)
         else:
             both = (CATCHER, PITCHER)
-        if not self.battery:
+        if not self.split(team):
             return both
         return both[:1] if seat < 2 else both[1:]
 
