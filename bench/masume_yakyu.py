@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
-from bench.common import median_ms  # noqa: E402
-from games.ai import choose_move  # noqa: E402
-from games.registry import get_game  # noqa: E402
+from bench import common
+from bench.common import median_ms
+from games.ai import choose_move
+from games.registry import get_game
 
 game = get_game("masume_yakyu")
 

@@ -29,7 +29,17 @@ from PIL import Image, ImageDraw
 import games.masume_yakyu  # noqa: F401  (registers the catalogue entries the image uses)
 from games.messages import text_from_json, translate
 from renderers import palettes
-from renderers.common import DEFAULT_THEME, RGB, Theme, darker, encode_png, fit_text, mix, text, within
+from renderers.common import (
+    DEFAULT_THEME,
+    RGB,
+    Theme,
+    darker,
+    encode_png,
+    fit_text,
+    mix,
+    text,
+    within,
+)
 from renderers.frame import TEXT, Frame, Headline, Seat, player_names
 
 _P = "masume_yakyu."
@@ -153,7 +163,7 @@ def _scoreboard(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, th
 
 
 def _field(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: Theme) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     ink = theme.text
     grass = mix(theme.background, (60, 140, 80), 0.35)
     cx, cy, r = (x0 + x1) / 2, y0 + 160, 100

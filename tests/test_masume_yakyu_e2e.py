@@ -130,3 +130,33 @@ def test_a_battery_game_to_the_final_out(tmp_path):
             for post in world.posts():
                 assert "only your team" not in post.content and "自チームだけ" not in post.content
     play_world(scenario, tmp_path, timeout=400, world_class=YakyuWorld)
+
+
+def test_a_nine_inning_two_player_game_to_the_end(tmp_path):
+    """Alice against the ``mixed`` AI, nine innings (or more), every move by ``/move``: she pitches
+    straight down the middle of the zone edges and always takes; the game still ends."""
+    async def scenario(world: YakyuWorld):
+        async with world.running():
+            table_id, lobby = await world.open_lobby(2)
+            await (await world.fake.select(lobby, f"la:{table_id}", ["mixed"], user=world.alice)).reply()
+            mark = world.fake.mark()
+            await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
+            await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)
+            moves = 0
+            while True:
+                table = await world.settled(table_id, timeout=60)
+                if table.status == "finished":
+                    break
+                state = game.state_from_json(table.state)
+                legal = world.host.legal_notations(table, world.alice.id)
+                notation = {"lineup": "order auto" if "order auto" in legal else legal[0],
+                            "card": legal[0], "target": f"target {'BD'[moves % 2]}{2 + moves % 3}",
+                            "bat": "take"}.get(state.phase, legal[0])
+                reply = await world.move(world.alice, notation)
+                assert reply.ephemeral and notation in reply.content
+                moves += 1
+                assert moves < 2000
+            state = game.state_from_json(table.state)
+            assert game.result(state) is not None and state.inning >= 9
+            assert sum(1 for _ in world.boards()) > 10
+    play_world(scenario, tmp_path, timeout=600, world_class=YakyuWorld)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import IllegalMove, MalformedMove, SetupError
+from games.errors import IllegalMove, MalformedMove, NotYourTurn, SetupError
 from games.masume_yakyu import GAME as game
-from games.masume_yakyu import hits, runners
+from games.masume_yakyu import hits
 from games.masume_yakyu.data import BUNT, CARDS, CHALLENGE, COURSES, TEAMS, card_name
 from games.masume_yakyu.grid import cell_name, final, in_zone, offset, parse_cell, spots
 from games.masume_yakyu.runners import Play
-from games.masume_yakyu.state import ADVANCE, BAT, CARD, DISCARD, OVER, TARGET, Move
+from games.masume_yakyu.state import ADVANCE, CARD, DISCARD, OVER, Move
 
 
 def started(players: int = 2, **options):
@@ -307,7 +307,7 @@ def test_dropped_third_strike_lets_the_batter_run(dice):
     assert state.phase == ADVANCE and state.queue[0]["kind"] == "dropped"
     assert state.outs == 0
     dice += [6, 1]
-    state, events = play(state, o, "go")
+    state, _ = play(state, o, "go")
     assert state.bases[0] is not None and state.outs == 0
 
 
@@ -538,7 +538,7 @@ def test_illegal_moves_are_refused_with_reasons():
     with pytest.raises(IllegalMove):
         play(state, d, "card 99")
     before = game.state_to_json(state)
-    with pytest.raises(Exception):
+    with pytest.raises(NotYourTurn):
         game.apply(state, o, Move("take"))
     assert game.state_to_json(state) == before
 
