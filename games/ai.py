@@ -1,6 +1,7 @@
 """Built-in AI players that work for every game through the engine contract alone.
 
 - ``random``: a uniformly random legal move.
+- a game's own levels (``Game.ai_move``, e.g. Masume Yakyu's ``mixed``), asked first;
 - ``mcts``: Monte Carlo tree search (UCT) with random playouts, bounded by a number of playouts
   and a time limit, whichever comes first. Rewards are per seat (max^n), so it plays 2-5 player
   games; it searches on :meth:`~games.core.Game.determinize`'d states, so in a game with secrets
