@@ -87,7 +87,7 @@ def check_no_leak(state):
 
 
 @pytest.mark.parametrize("players,opts", MODES)
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=5, deadline=None,
           suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_random_games_end_round_trip_replay_and_never_leak(players, opts, data):
