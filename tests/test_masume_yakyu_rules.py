@@ -48,49 +48,61 @@ def keys(events):
 
 
 def seed_position():
-    """The seed's 6th inning: top, 2 out, runners on 1st and 3rd; Samurai's left-handed reliever
-    no. 12 against Tatejima's right-handed slugger (no. 4, 1B: AV B, HR S)."""
-    state = started()
-    state.home = 1  # Tatejima (team 0) bats in the top
+    """The seed's game in Battery mode: Tatejima (catcher seat 0, pitcher seat 2) leads Samurai 17
+    (batter seat 1, runner seat 3) 2-1; top of the 6th, 2 out, runners on 1st and 3rd; Tatejima's
+    second pitcher, the left-hander no. 11, against Samurai's right-handed slugger (no. 4, 3B:
+    AV B, HR S)."""
+    state = started(4, battery=True)
+    state.home = 0  # Samurai 17 (team 1) bats in the top
     state.inning, state.half, state.outs = 6, 0, 2
-    state.runs = [[0] * 6, [0] * 6]
-    state.up = [3, 0]
-    state.bases = [0, None, 2]
-    state.pitcher[1] = 12
-    state.hand[1] = list(TEAMS["samurai"].pitcher(12).cards)
+    state.runs = [[0, 1, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0]]
+    state.up = [0, 3]
+    state.bases = [1, None, 2]
+    state.pitcher[0] = 11
+    state.hand[0] = list(TEAMS["tatejima"].pitcher(11).cards)
     return state
 
 
 def test_seed_at_bat_replays_two_long_fouls_then_a_called_third_strike(dice):
     state = seed_position()
-    assert TEAMS["samurai"].pitcher(12).throws == "L"
+    catcher, pitcher, batter, runner = 0, 2, 1, 3
+    assert TEAMS["tatejima"].pitcher(11).throws == "L"
     assert game.view(state, None)["batter"]["side"] == "R"
-    # Pitch 1: two-seam aimed at E2 runs into the zone at D2; the bat's near spot is there.
+    # Pitch 1: the catcher calls the two-seam; aimed at E2 it runs into the zone at D2, onto the
+    # bat's near spot: 3 + 3 + 1 = 7, a long foul.
     dice.append(3)
-    state, _ = play(state, 1, "card 2")
-    state, _ = play(state, 1, "target E2")
-    state, events = play(state, 0, "swing C2")
+    state, _ = play(state, catcher, "card 2")
+    state, _ = play(state, pitcher, "target E2")
+    state, _ = play(state, runner, "stay")
+    state, _ = play(state, batter, "swing C2")
     last = state.last
     assert (last["card_name"], last["final"], last["spot"]) == ("twoseam", [3, 1], "near")
     assert (last["die"], last["ba"], last["ca"], last["total"]) == (3, 3, 1, 7)
     assert (last["course"], last["lane"], last["result"]) == ("left", "fly", "long_foul")
     assert (state.balls, state.strikes) == (0, 1)
-    # Pitch 2: the left-hander's changeup (card 8) drops from C2 to B4; upper spot, long foul.
+    # One cell over, the just-meet spot would have met it: 7 up the centre is a deep fly, an out.
+    assert COURSES["centre"][7]["result"] == "out" and COURSES["centre"][7]["fielder"] == "deep_cf"
+    # Pitch 2: the left-hander's changeup (card 8) drops from C2 to B4, low and away; upper spot:
+    # 4 + 3 + 0 = 7, another long foul.
     dice.append(4)
-    state, _ = play(state, 1, "card 8")
-    state, _ = play(state, 1, "target C2")
-    state, _ = play(state, 0, "swing B5")
+    state, _ = play(state, catcher, "card 8")
+    state, _ = play(state, pitcher, "target C2")
+    state, _ = play(state, batter, "swing B5")
+    state, _ = play(state, runner, "stay")
     last = state.last
     assert (last["card_name"], last["final"], last["spot"]) == ("changeup", [1, 3], "upper")
     assert (last["die"], last["ba"], last["ca"], last["total"], last["result"]) == (4, 3, 0, 7, "long_foul")
     assert (state.balls, state.strikes) == (0, 2)
     # Pitch 3: the slider aimed at A3 ends dead centre; the batter takes: called strike three.
-    state, _ = play(state, 1, "card slider")
-    state, _ = play(state, 1, "target A3")
-    state, events = play(state, 0, "take")
+    state, _ = play(state, catcher, "card slider")
+    state, _ = play(state, pitcher, "target A3")
+    state, _ = play(state, runner, "stay")
+    state, events = play(state, batter, "take")
     assert state.last["final"] == [2, 2] and state.last["outcome"] == "strike_called"
     assert "strikeout_called" in keys(events) and "half_over" in keys(events)
-    assert state.phase == DISCARD and game.to_act(state) == {1} and not dice  # stamina, then the bottom
+    # two left on base, a 0 on the scoreboard; Tatejima's pitcher tires (stamina), then the bottom
+    assert state.runs[1][5] == 0 and state.phase == DISCARD and game.to_act(state) == {catcher}
+    assert not dice
     # The two-seam or the changeup from A3 would have left the grid away from him.
     assert final(parse_cell("A3"), 2, "L")[0] < 0 and final(parse_cell("A3"), 8, "L")[0] < 0
 
