@@ -587,3 +587,19 @@ def test_move_grid_lays_cells_out_five_by_five():
     assert game.move_grid(["take", "swing A1"]) is None
     swings = [f"steal swing {cell_name(c)}" for c in range(25)]
     assert game.move_grid(swings)[4][4] == ("E5", "steal swing E5")
+
+
+def test_private_view_in_words_shows_the_hand_the_pitch_and_the_lineup():
+    state = started(4, battery=True)
+    d = state.defence
+    card = sorted(state.hand[d])[1]
+    state, _ = game.apply(state, d, Move("card", card))
+    throws = TEAMS[state.teams[d]].pitcher(state.pitcher[d]).throws
+    for lang, word in (("en", "Batting order"), ("ja", "打順")):
+        pitcher_text = game.describe_private(game.private_view(state, d + 2), lang)
+        name = game.describe_private({"team": state.teams[d], "pitch": {"number": card, "name": card_name(card, throws)}}, lang)
+        assert word in pitcher_text and name.splitlines()[1] in pitcher_text
+        for c in state.hand[d]:
+            assert str(c) in pitcher_text.splitlines()[1]
+        offence_text = game.describe_private(game.private_view(state, 1 - d), lang)
+        assert name.splitlines()[1] not in offence_text
