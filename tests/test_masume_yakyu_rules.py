@@ -269,6 +269,18 @@ def test_steal_on_a_take_and_strikeout_double_play(dice):
     assert state.outs == 2 and state.bases == [None, None, None]
 
 
+def test_caught_stealing_for_the_third_out_keeps_the_batter_up(dice):
+    state = started()
+    state.home = 1
+    state.bases, state.outs, state.up = [0, None, None], 2, [4, 0]
+    dice += [1, 6]
+    state, _ = play(state, 1, "card 1")
+    state, _ = play(state, 1, "target A1")
+    state, events = play(state, 0, "steal take")
+    assert "challenge_out" in keys(events) and "half_over" in keys(events)
+    assert state.up[0] == 4  # he leads off the next inning
+
+
 def test_double_steal_challenges_the_lead_runner_with_the_third_base_modifier(dice):
     state = started()
     state.home = 1

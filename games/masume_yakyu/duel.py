@@ -108,15 +108,16 @@ def resolve(play: Play) -> None:
 
 def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[int], group: str,
            record: dict[str, Any]) -> bool:
-    """A pitch without contact. Returns True when the at-bat is over."""
+    """A pitch without contact. Returns True when the batter's at-bat is over (a runner caught
+    stealing for the third out leaves the batter to lead off the next inning)."""
     s = play.state
     if outcome == "ball":
         s.balls += 1
         play.say("ball", balls=s.balls, strikes=s.strikes)
         if going:
             resolve_steal(play, group)
-            if play.over:
-                return True
+            if play.over:  # caught stealing for the third out: the batter leads off next inning
+                return False
         if s.balls >= BALLS_FOR_WALK:
             play.say("walk", batter=play.who(slot))
             play.force_batter(slot)
@@ -136,7 +137,6 @@ def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[in
                  balls=s.balls, strikes=s.strikes)
         if going:
             resolve_steal(play, group)
-            return play.over
         return False
     swinging = outcome == "strike_swinging"
     play.say("strikeout_swinging" if swinging else "strikeout_called", batter=play.who(slot))
