@@ -246,7 +246,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
 MESSAGES: dict[str, dict[str, str]] = {_P + key: {"en": en, "ja": ja} for key, (en, ja) in _PAIRS.items()}
 
 RULES_HELP = {
-    "en": """**Masume Yakyu** (grid baseball, after Very Much Toy's マス目野球エキサイトNeo), 2 players, or 4 in Battery mode. **All numbers (cards 1-6, the bat card, the hit courses, bunts, challenge modifiers, teams) are this project's own**: the published tables are not public.
+    "en": """**Masume Yakyu** (grid baseball, after Very Much Toy's マス目野球エキサイトNeo), 2 players, or 3-4 in Battery mode (a pair against one, or two pairs). **All numbers (cards 1-6, the bat card, the hit courses, bunts, challenge modifiers, teams) are this project's own**: the published tables are not public.
 • **Grid**: 5 x 5 cells, columns A-E left to right as the pitcher sees them, rows 1-5 high to low; the strike zone is B2-D4. A right-handed batter stands right of column E.
 • **Each pitch**: the defence picks a pitch card **in secret** (`card 5`), then places the ball on a target cell **in the open** (`target B2`). The batter then chooses in secret: `take`, `swing C3` (the bat's just-meet spot on C3) or `bunt C3`; a runner on 1st or 2nd may steal (`steal swing C3`; in Battery mode the runner says `steal`/`stay`). Both are revealed together.
 • **Cards** move the ball from the target: 1 straight 0; 2 two-seam 1 arm side; 3 shoot 2 arm side; 4 cutter 1 glove side; 5 slider 2 glove side; 6 sinker 1 arm side + 1 down; 7 fork 2 down; 8 curve 1 left 2 down; 9 changeup 1 right 2 down; 10 rising 1 up; 11 power 1 left 1 up; 12 wild 1 right 1 up. A left-hander mirrors cards 2-6, and cards 8/9 swap names. Off the grid is a ball.
@@ -255,9 +255,9 @@ RULES_HELP = {
 • **Count**: 4 balls walk, 3 strikes out; a foul is a strike below 2 strikes. A swinging third strike low with 1st empty (or 2 out) lets the batter run (`go`).
 • **Challenge plays** (steals, tag-ups, extra bases, infield hits): die + runner's speed vs die + defence; a tie is safe. Optional ones are answered `go` / `hold`.
 • **Stamina**: after each half-inning the pitcher removes one card other than the straight (which one stays secret). `change 12` brings in a reliever before a batter's first pitch; a removed pitcher does not return.
-• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (4 players: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels.
+• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (3-4 players; a team of two splits the jobs: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels.
 Your hand and this pitch's card come by DM (`/hand`).""",
-    "ja": """**マス目野球**(ベリーマッチ・トイ「マス目野球エキサイトNeo」をもとにした遊び方)2人、バッテリーモードは4人。**数値(カード1〜6、バットカード、打球コース、バント、チャレンジの修正、チーム)はすべてこのプロジェクト独自のものです**(公式の表は公開されていません)。
+    "ja": """**マス目野球**(ベリーマッチ・トイ「マス目野球エキサイトNeo」をもとにした遊び方)2人、バッテリーモードは3〜4人(ペア対1人、またはペア対ペア)。**数値(カード1〜6、バットカード、打球コース、バント、チャレンジの修正、チーム)はすべてこのプロジェクト独自のものです**(公式の表は公開されていません)。
 • **マス**: 5×5。列 A〜E は投手から見て左→右、行 1〜5 は高め→低め。ストライクゾーンは B2〜D4。右打者は E 列の右に立ちます。
 • **1球ごと**: 守備側が球種カードを**秘密で**選び(`card 5`)、ボールをターゲットのマスに**公開で**置きます(`target B2`)。打者は秘密で `take`(見送り)・`swing C3`(ジャストミートを C3 に)・`bunt C3` を選び、1・2塁の走者は盗塁できます(`steal swing C3`。バッテリーでは走者が `steal`/`stay`)。両方を同時に公開します。
 • **カード**の変化(ターゲットから): 1 ストレート 0/2 ツーシーム 腕側1/3 シュート 腕側2/4 カットボール グラブ側1/5 スライダー グラブ側2/6 シンカー 腕側1・下1/7 フォーク 下2/8 カーブ 左1下2/9 チェンジアップ 右1下2/10 ライジング 上1/11 剛球 左1上1/12 荒れ球 右1上1。左投手は2〜6が左右反転し、8と9は名前が入れ替わります。マスの外はボール。
@@ -266,6 +266,6 @@ Your hand and this pitch's card come by DM (`/hand`).""",
 • **カウント**: 4ボールで四球、3ストライクでアウト。ファールは2ストライク未満ならストライク。低めの空振り三振で1塁が空き(または2アウト)なら振り逃げ(`go`)。
 • **チャレンジプレー**(盗塁・タッチアップ・進塁・内野安打): サイコロ+走力 対 サイコロ+守備、同点はセーフ。任意のものは `go` / `hold`。
 • **スタミナ**: 投げたハーフイニングの終わりにストレート以外を1枚外します(どれかは秘密)。`change 12` で打者の初球前に交代。降板した投手は戻れません。
-• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(4人: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間。
+• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(3〜4人。2人のチームは役割を分担: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間。
 手札とこの球のカードはDMで届きます(`/hand`)。""",
 }
