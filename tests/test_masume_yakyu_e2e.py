@@ -5,7 +5,8 @@ Alice (seat 1) and Bob (seat 2) are their teams' catchers and batters; the AI se
 (the ``mixed`` level) pitch and run. The humans play with ``/move`` and, for some swings, with the
 move builder's 5 x 5 grid of buttons. While a pitch card is chosen but not yet revealed, no thread
 post names it and the board image is the one the public view of the same position with another
-card would give; the card reaches the catcher by DM only.
+card would give; the card reaches the catcher by DM only. A nine-inning two-player game (Alice
+against the AI) is played to its end too.
 """
 
 from __future__ import annotations
