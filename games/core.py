@@ -223,6 +223,16 @@ class Game(ABC, Generic[State, Move]):
         """The rules' own time limit on the current decision (see :class:`Deadline`), or ``None``."""
         return None
 
+    def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
+        """A game's own AI for ``level`` (one of ``ai_levels``), or ``None`` to use the built-in
+        levels of :mod:`games.ai`. ``rng`` is the AI's generator, never the state's."""
+        return None
+
+    def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:
+        """These moves laid out as a grid of buttons (rows of ``(label, notation)``, ``None`` for
+        no button; at most 5 x 5), when they name the cells of a board; ``None`` for a list."""
+        return None
+
     # -- information --------------------------------------------------------------------------
 
     @abstractmethod

@@ -101,7 +101,8 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self.bot.host.table(table_id)
         legal = self.bot.host.legal_notations(table, interaction.user.id)
         await self.bot.reply(interaction, t("play.pick", lang, count=len(legal)),
-                             view=builder_view(table.id, table.version, legal, "", lang))
+                             view=builder_view(table.id, table.version, legal, "", lang,
+                                               grid=self.bot.host.game(table).move_grid))
 
     @guarded
     async def builder_pick(self, interaction: discord.Interaction, table_id: int, version: int, value: str) -> None:
@@ -121,7 +122,7 @@ class PlayCog(commands.Cog, name="Play"):
         elif kind == "p" and any(n.startswith(chosen) for n in legal):
             await interaction.response.edit_message(
                 content=t("play.pick_more", lang, prefix=chosen),
-                view=builder_view(table.id, version, legal, chosen, lang))
+                view=builder_view(table.id, version, legal, chosen, lang, grid=self.bot.host.game(table).move_grid))
         else:
             raise HostError("play.no_legal", text=chosen)
 
