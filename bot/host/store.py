@@ -31,7 +31,10 @@ import aiosqlite
 from bot.host.errors import HostError
 
 #: Schema migrations, in order; each is (reason, SQL). Never edit a released one: append.
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+#: The SQL is SQLite's; PostgreSQL runs it translated (``bot.host.pg.postgres_ddl``: INTEGER is
+#: BIGINT, REAL is DOUBLE PRECISION, an AUTOINCREMENT key an identity column). Where the two must
+#: differ, the SQL is a dict ``{"sqlite": ..., "postgresql": ...}`` (see :func:`migration_sql`).
+MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
     (
         "tables, seats, move records and per-server settings",
         """
@@ -201,6 +204,18 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
 )
+
+
+def migration_sql(entry: tuple[str, str | dict[str, str]], dialect: str) -> str:
+    """The SQL of one :data:`MIGRATIONS` entry for ``dialect`` (``sqlite`` or ``postgresql``)."""
+    sql = entry[1]
+    if isinstance(sql, dict):
+        return sql[dialect]
+    if dialect == "postgresql":
+        from bot.host.pg import postgres_ddl
+
+        return postgres_ddl(sql)
+    return sql
 
 
 @dataclass
@@ -392,18 +407,19 @@ class Store:
     trusts a copy anyway: the version check in the commit is the source of truth.
     """
 
+    #: Which SQL dialect the store speaks (``bot.host.pg.PgStore``: ``postgresql``).
+    dialect = "sqlite"
+    #: The condition "the table's settings mark it rated" in this dialect.
+    RATED = "json_extract(settings, '$.rated') = 1"
+
     def __init__(self, db: aiosqlite.Connection, clock=time.time, watch: sqlite3.Connection | None = None) -> None:
         if not callable(getattr(db, "_execute", None)):
             raise TypeError("this aiosqlite has no Connection._execute(fn), which the store runs "
                             "its one-hop transactions through")
+        self._init_common(clock)
         self.db = db
-        self.clock = clock
         # Writes are serialised: one in flight at a time (see transaction()).
         self._writing = asyncio.Lock()
-        #: Hops to aiosqlite's thread so far.
-        self.round_trips = 0
-        self._generation = 0
-        self._stamps: dict[int, int] = {}
         self._watch = watch
         self._watch_lock = threading.Lock()  # the loop's thread and aiosqlite's both read it
         self._watch_seen: int | None = self._watched()
@@ -415,6 +431,14 @@ class Store:
             return await inner(fn, *args, **kwargs)
 
         db._execute = counted  # every aiosqlite call (connection or cursor) goes through it
+
+    def _init_common(self, clock) -> None:
+        """What every backend keeps: the clock, the hop count, the generation and the stamps."""
+        self.clock = clock
+        #: Hops to the database's thread so far.
+        self.round_trips = 0
+        self._generation = 0
+        self._stamps: dict[int, int] = {}
 
     # -- hops -----------------------------------------------------------------------------------
 
@@ -432,9 +456,12 @@ class Store:
         self._noticed(own, None)
         return result
 
-    async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = ()) -> Any:
+    async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = (),
+                     keys: Iterable[str] = ()) -> Any:
         """``fn(connection, *args)`` as one transaction in aiosqlite's thread: one round trip.
-        ``tables``: the ids of the tables it may change (their :meth:`stamp` moves)."""
+        ``tables``: the ids of the tables it may change (their :meth:`stamp` moves). ``keys``:
+        names of what ``fn`` reads and then writes on (e.g. ``lobbies``); ``BEGIN IMMEDIATE``
+        already makes every write here exclusive, so only other backends lock them."""
         tables = tuple(tables)
         async with self._writing:
             self._touch(tables)
@@ -498,6 +525,10 @@ class Store:
                 self._generation += 1
         return self._generation
 
+    async def caught_up(self) -> None:
+        """Return once every commit by another connection made before the call counts in
+        :meth:`generation`. Here at once: ``data_version`` is read on the spot."""
+
     @contextlib.asynccontextmanager
     async def transaction(self):
         """A transaction of several awaited statements through :attr:`db` (one hop each): for
@@ -529,7 +560,13 @@ class Store:
         the connection (aiosqlite's thread would otherwise keep the process alive).
 
         ``busy_timeout``: seconds a statement waits for another process's lock before giving up
-        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`)."""
+        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`).
+
+        A ``postgresql://`` URL opens the PostgreSQL backend instead (:mod:`bot.host.pg`)."""
+        if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+            from bot.host.pg import PgStore
+
+            return await PgStore.open(path, clock, busy_timeout=busy_timeout)
         name = str(path)
         memory = name == ":memory:"
         db: aiosqlite.Connection | None = None
@@ -575,11 +612,15 @@ class Store:
             conn.execute(f"PRAGMA user_version = {number}")
 
         done = await self._read(current)
-        for number, (_reason, sql) in enumerate(MIGRATIONS, start=1):
+        for number, entry in enumerate(MIGRATIONS, start=1):
             if number > done:
-                await self._write(apply, number, sql)
+                await self._write(apply, number, migration_sql(entry, "sqlite"))
                 self._generation += 1
         return len(MIGRATIONS)
+
+    async def schema_version(self) -> int:
+        """How many :data:`MIGRATIONS` this database has had."""
+        return await self._read(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0])
 
     async def journal_mode(self) -> str:
         return await self._read(lambda conn: conn.execute("PRAGMA journal_mode").fetchone()[0])
@@ -605,7 +646,7 @@ class Store:
             conn.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                          (table_id, owner_id, owner_name))
             return _load(conn, table_id)
-        return await self._write(create)
+        return await self._write(create, keys=("lobbies",) if within is not None else ())
 
     async def get_table(self, table_id: int) -> TableRow | None:
         return await self._read(_load, table_id)
@@ -738,7 +779,8 @@ class Store:
         def read(conn):
             rows = conn.execute(
                 "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-                " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)).fetchall()
+                " ORDER BY ply DESC" + ("" if last is None else " LIMIT ?"),
+                (table_id, after_version, *(() if last is None else (last,)))).fetchall()
             return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5]) for r in reversed(rows)]
         return await self._read(read)
 
@@ -818,7 +860,7 @@ class Store:
                 " vacation_used = excluded.vacation_used, digest_at = excluded.digest_at",
                 (user_id, current["notify"], current["away_until"], current["vacation_year"],
                  current["vacation_used"], current["digest_at"]))
-        await self._write(write)
+        await self._write(write, keys=(f"player:{user_id}",))
 
     async def digest_due(self, before: float) -> list[int]:
         """Users who asked for a daily digest and have not had one since ``before``."""
@@ -1007,7 +1049,7 @@ class Store:
                 conn.execute("INSERT INTO rating_history (guild_id, game, user_id, table_id, mu, sigma, games, created_at)"
                              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (guild_id, game, user_id, table_id, mu, sigma, games, now))
             return True
-        return await self._write(write)
+        return await self._write(write, tables=(table_id,))
 
     async def rating_history(self, guild_id: int, game: str | None, user_id: int, last: int = 10) -> list[tuple]:
         """``(game, table_id, mu, sigma, games, created_at)`` of a player's latest rated games, newest first."""
@@ -1020,7 +1062,7 @@ class Store:
     async def unrated_tables(self) -> list[int]:
         """Finished tables marked rated whose ratings were not stored yet (a stop came between)."""
         return await self._read(lambda conn: [r[0] for r in conn.execute(
-            "SELECT id FROM game_tables WHERE status = 'finished' AND json_extract(settings, '$.rated') = 1"
+            f"SELECT id FROM game_tables WHERE status = 'finished' AND {self.RATED}"
             " AND id NOT IN (SELECT table_id FROM rated_tables) ORDER BY id")])
 
 
