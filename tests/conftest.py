@@ -1,4 +1,9 @@
+import asyncio
 import os
+import time
+import uuid
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -17,11 +22,6 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # database, so two stores opened on one path share it, like two processes on one file; the schemas
 # are dropped after the test. Tests of SQLite files themselves are marked ``sqlite_only``.
 
-import asyncio  # noqa: E402
-import time  # noqa: E402
-import uuid  # noqa: E402
-
-import pytest  # noqa: E402
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 _reachable: dict[str, str | None] = {}
@@ -53,7 +53,7 @@ def postgres_unreachable(url: str = TEST_DATABASE_URL) -> str | None:
         try:
             asyncio.run(probe())
             _reachable[url] = None
-        except Exception as exc:  # anything: no server, refused, no such database, no asyncpg
+        except Exception as exc:  # noqa: BLE001 - anything: no server, refused, no such database, no asyncpg
             _reachable[url] = f"PostgreSQL not reachable at {url} ({type(exc).__name__}); set TEST_DATABASE_URL"
     return _reachable[url]
 
