@@ -4,7 +4,6 @@ import time
 import uuid
 
 import pytest
-
 from hypothesis import HealthCheck, settings
 
 # CI runs the same examples every time (no flaky shrinking across runs); locally hypothesis explores.
@@ -53,7 +52,7 @@ def postgres_unreachable(url: str = TEST_DATABASE_URL) -> str | None:
         try:
             asyncio.run(probe())
             _reachable[url] = None
-        except Exception as exc:  # noqa: BLE001 - anything: no server, refused, no such database, no asyncpg
+        except Exception as exc:  # noqa: BLE001 - anything: no server, refused, no such database, no asyncpg)
             _reachable[url] = f"PostgreSQL not reachable at {url} ({type(exc).__name__}); set TEST_DATABASE_URL"
     return _reachable[url]
 

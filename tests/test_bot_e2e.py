@@ -9,7 +9,6 @@ import contextlib
 import time
 from pathlib import Path
 
-
 from bot.client import GameBot
 from bot.config import Settings
 from bot.host import Host, Store

@@ -26,8 +26,7 @@ from games.minoa.board import (
     TRIANGLE_RIM_LINE,
     VERTEX_NAMES,
 )
-from renderers import minoa
-from renderers import common
+from renderers import common, minoa
 from renderers.common import DEFAULT_THEME, Theme
 from renderers.frame import HEIGHT, LABEL, WIDTH, layout
 
