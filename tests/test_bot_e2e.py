@@ -9,6 +9,7 @@ import contextlib
 import time
 from pathlib import Path
 
+
 from bot.client import GameBot
 from bot.config import Settings
 from bot.host import Host, Store

@@ -4,7 +4,7 @@ bot's own permission checks, the languages of DMs, caps and lobby expiry, /games
 from __future__ import annotations
 
 import contextlib
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 from bot.client import GameBot
 from bot.config import Settings
@@ -13,7 +13,7 @@ from bot.host.clock import DAY
 from bot.host.host import Limits
 from tests.test_bot_e2e import World, play
 
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC).timestamp()
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 HOUR = 3600.0
 
 

@@ -4,7 +4,7 @@ writes of table data, checked server settings, caps on lobbies and AI games, lob
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 import pytest
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on P
 
 ALICE, BOB, CAROL = 101, 102, 103
 GUILD = 1
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC).timestamp()
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 HOUR = 3600.0
 
 

@@ -10,6 +10,7 @@ import asyncio
 import io
 import json
 import zlib
+from typing import List
 
 import aiohttp
 import discord
@@ -96,11 +97,11 @@ class TestBot(commands.Bot):
 
     def __init__(self, intents: discord.Intents | None = None, **kw):
         super().__init__(command_prefix='!', intents=intents or discord.Intents.default(), **kw)
-        self.joined: list[int] = []
-        self.dm_errors: list[discord.HTTPException] = []
-        self.send_errors: list[discord.HTTPException] = []
-        self.synced: list[app_commands.AppCommand] = []
-        self.seen_locales: list[str] = []
+        self.joined: List[int] = []
+        self.dm_errors: List[discord.HTTPException] = []
+        self.send_errors: List[discord.HTTPException] = []
+        self.synced: List[app_commands.AppCommand] = []
+        self.seen_locales: List[str] = []
         self._add_commands()
 
     async def setup_hook(self) -> None:
@@ -556,7 +557,7 @@ def test_gateway_reconnect_resume_and_members_intent():
                 carol = fake.create_user('carol')
                 fake.add_member(guild, carol)
                 await fake.wait_until(lambda: dguild.get_member(carol.id), timeout=5, what='GUILD_MEMBER_ADD')
-                seen: list[discord.Message] = []
+                seen: List[discord.Message] = []
 
                 async def on_message(message: discord.Message):
                     seen.append(message)

@@ -21,8 +21,8 @@ from games.madeira import board as B
 from games.madeira.data import BOARD
 from games.madeira.notation import VERBS
 from games.rng import Rng
-from tests.fuzz import attempt
 from tests.play import random_game
+from tests.fuzz import attempt
 
 START = BOARD.start
 PRIVATE_EVENTS = frozenset(("madeira.event.pirate_total", "madeira.event.pirates.building.own"))

@@ -1,7 +1,7 @@
 """Every player-facing text exists in English and Japanese, with the same placeholders."""
 
-import bot.messages  # noqa: F401  (the bot's texts join the same catalogue)
 from games.messages import CATALOGUE, Text, placeholders, translate
+import bot.messages  # noqa: F401  (the bot's texts join the same catalogue)
 from games.registry import all_games
 
 

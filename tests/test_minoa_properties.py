@@ -13,8 +13,8 @@ from games import cli
 from games.errors import IllegalMove, MalformedMove, MoveError
 from games.minoa import GAME as minoa
 from games.minoa import board, rules
-from tests.fuzz import attempt
 from tests.play import random_game
+from tests.fuzz import attempt
 
 options = st.fixed_dictionaries({
     "advanced": st.sampled_from(["on", "off"]),

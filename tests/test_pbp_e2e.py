@@ -3,13 +3,13 @@ policies, vacation, the pinned status message, restarts mid-countdown, and overd
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 from bot.host import Host, Store
 from bot.host.clock import DAY
 from tests.test_bot_e2e import World, play
 
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC).timestamp()
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 
 
 class Clock:
@@ -191,7 +191,7 @@ def test_skip_policy_playing_hours_and_daily_digest_through_discord(tmp_path):
     from tests.toy_hidden import ToyHidden
 
     toy = registry.register(ToyHidden())
-    clock = Clock(datetime(2026, 11, 23, 22, 0, tzinfo=UTC).timestamp())  # 07:00 in Tokyo
+    clock = Clock(datetime(2026, 11, 23, 22, 0, tzinfo=timezone.utc).timestamp())  # 07:00 in Tokyo
 
     async def scenario(world: World):
         async with world.running() as bot:
@@ -214,7 +214,7 @@ def test_skip_policy_playing_hours_and_daily_digest_through_discord(tmp_path):
             table = await host.attach(table.id, thread_id=world.general.id)
             await bot.presenter.show(table.id)
             # 24 hours of running clock at 12 a day (9-21 Tokyo): due at 21:00 Tokyo two days on.
-            due = datetime(2026, 11, 25, 12, 0, tzinfo=UTC).timestamp()
+            due = datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc).timestamp()
             assert (await host.table(table.id)).deadline_at == due
             status = await world.fake.wait_for_message(lambda m: m.pinned, channel=world.general)
             assert f"<t:{int(due)}:R>" in status.content and "9-21" in status.content

@@ -4,7 +4,7 @@ vacation, votes, and overdue games after downtime — with a clock the test move
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 import pytest
 
@@ -17,7 +17,7 @@ from tests.toy_hidden import ToyHidden
 pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
 
 ALICE, BOB, CAROL = 101, 102, 103
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=UTC).timestamp()
+T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 
 
 class Clock:
@@ -143,15 +143,15 @@ def test_timeout_policy_skip_where_the_rules_allow(tmp_path, toy):
 
 def test_playing_hours_stop_the_clock(tmp_path):
     async def scenario():
-        clock = Clock(datetime(2026, 11, 23, 22, 0, tzinfo=UTC).timestamp())
+        clock = Clock(datetime(2026, 11, 23, 22, 0, tzinfo=timezone.utc).timestamp())
         store = await Store.open(tmp_path / "db.sqlite3")
         await store.set_guild_zone(1, "Asia/Tokyo")  # 22:00 UTC is 07:00 in Tokyo
         host = Host(store, clock=clock)
         table = await started(host, {"clock": "1/day", "hours": "9-21"})
-        due = datetime.fromtimestamp(table.deadline_at, UTC)
+        due = datetime.fromtimestamp(table.deadline_at, timezone.utc)
         # 12 hours a day run (9-21 Tokyo); 24 hours of clock take two playing days: due at 21:00 Tokyo
         # on the next day = 12:00 UTC on the 25th.
-        assert due == datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+        assert due == datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc)
         await store.close()
     run(scenario())
 

@@ -26,7 +26,8 @@ from games.minoa.board import (
     TRIANGLE_RIM_LINE,
     VERTEX_NAMES,
 )
-from renderers import common, minoa
+from renderers import minoa
+from renderers import common
 from renderers.common import DEFAULT_THEME, Theme
 from renderers.frame import HEIGHT, LABEL, WIDTH, layout
 

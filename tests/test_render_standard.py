@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from functools import cache
+from functools import lru_cache
 
 import pytest
 from PIL import Image, ImageFont
@@ -46,7 +46,7 @@ def _play(game, players: int, seed: int, stop: float | None):
     return states[-1] if stop is None else states[min(len(states) - 1, math.floor(len(states) * stop))]
 
 
-@cache
+@lru_cache(maxsize=None)
 def representative(name: str) -> list[tuple[str, object, object]]:
     game = next(g for g in all_games() if g.name == name)
     states = []
@@ -158,7 +158,7 @@ def lab(rgb):
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116  # noqa: E731
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 
 

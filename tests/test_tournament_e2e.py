@@ -118,7 +118,7 @@ def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
             assert "alice" in str(edited.embeds) and "AI 6" in str(edited.embeds)
             await play_to_the_end(world, tid, (world.alice, world.bob))
             await check_threads_and_posts(world, tid, tables=8, rounds=2)
-            standings = await command(world, "tournament standings", world.mallory, tournament=tid)
+            standings = await command(world, "tournament standings", world.mallory, **{"tournament": tid})
             assert standings.ephemeral and standings.attachments[0].data.startswith(PNG)
             export = await command(world, "tournament export", world.bob, tournament=tid)
             csv = export.attachments[0].data.decode()

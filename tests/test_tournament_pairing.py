@@ -22,14 +22,7 @@ from itertools import combinations
 import pytest
 
 import tournaments as T
-from tournaments.pairing import (
-    Candidate,
-    Seated,
-    group_tables,
-    pair_swiss,
-    round_robin_round,
-    table_sizes,
-)
+from tournaments.pairing import Candidate, Seated, group_tables, pair_swiss, round_robin_round, table_sizes
 
 
 class Sim:

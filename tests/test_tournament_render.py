@@ -14,12 +14,7 @@ import renderers
 import tournaments as T
 from renderers import common
 from renderers.frame import inline_scale
-from renderers.tournament import (
-    draw_podium,
-    draw_standings,
-    render_podium,
-    render_standings,
-)
+from renderers.tournament import draw_podium, draw_standings, render_podium, render_standings
 
 NAMES = ["山田太郎", "Zoë Ångström-Łukasz", "Kenji 🐉", "Alexandria the Magnificent", "さくら", "Bob", "Ravi"]
 MINIMUM_INLINE = {"headline": 12, "text": 10}

@@ -7,15 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 import tournaments as T
-from tournaments.state import (
-    DONE,
-    RUNNING,
-    Entrant,
-    GameRecord,
-    Round,
-    Table,
-    Tournament,
-)
+from tournaments.state import DONE, RUNNING, Entrant, GameRecord, Round, Table, Tournament
 
 
 def event(settings: T.Settings, ids: str, rounds, byes=None) -> Tournament:
