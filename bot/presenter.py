@@ -6,6 +6,7 @@ crash the next start shows exactly what had not been shown yet: never a lost mov
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import io
@@ -21,6 +22,7 @@ from bot.delivery import Delivery, NotYet
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
+from bot.host.leases import table_lease
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
 from bot.views import board_view, lobby_view
@@ -565,6 +567,8 @@ class Presenter:
                     if not any(s.is_ai for s in self.host.waiting_on(table)):
                         break
                     await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
+                    if not await self.bot.leases.hold(table_lease(table_id)):
+                        return  # another live process moves this table's AI seats
                     try:
                         if await self.host.play_ai(table_id) is None:
                             break
@@ -578,6 +582,8 @@ class Presenter:
             raise
         except Exception:
             log.exception("the AI turns of table %s failed", table_id)
+        with contextlib.suppress(Exception):  # done: an interaction elsewhere may start them again
+            await self.bot.leases.release([table_lease(table_id)])
 
     async def stop(self) -> None:
         self._stopping = True

@@ -210,6 +210,7 @@ class PgStore(Store):
 
     dialect = "postgresql"
     RATED = "(settings::jsonb -> 'rated') IN ('1'::jsonb, 'true'::jsonb)"
+    SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, url: str, clock=time.time, *, busy_timeout: float = 5.0, pool: int = 4) -> None:
         self._init_common(clock)

@@ -203,6 +203,17 @@ MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
         );
         """,
     ),
+    (
+        ("leases on background work shared by several bot processes (the play-by-post tick, a table's AI "
+         "turns and posts): who holds each and until when, so a process that died lets go by itself"),
+        """
+        CREATE TABLE leases (
+            name TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_at REAL NOT NULL
+        );
+        """,
+    ),
 )
 
 
@@ -818,6 +829,45 @@ class Store:
         await self._write(lambda conn: conn.executemany(
             "UPDATE game_tables SET acting = ? WHERE id = ? AND version = ? AND acting IS NULL",
             [(acting, table_id, version) for table_id, version, acting in found]))
+
+    # -- leases on shared background work (bot.host.leases) ---------------------------------------
+
+    #: Appended to the query choosing leases to claim: rows another transaction is claiming right
+    #: now are passed over instead of waited for (SQLite: one writer at a time, nothing to skip).
+    SKIP_LOCKED = ""
+
+    async def claim_leases(self, names: Iterable[str], holder: str, until: float, now: float) -> list[str]:
+        """Of ``names``, those now held by ``holder`` until ``until``: free ones, expired ones and
+        ones ``holder`` already had (renewed). Another holder's live lease is left alone; on
+        PostgreSQL, one being claimed concurrently is skipped (``FOR UPDATE SKIP LOCKED``)."""
+        names = sorted(set(names))
+        if not names:
+            return []
+
+        def claim(conn):
+            taken: list[str] = []
+            for start in range(0, len(names), 500):
+                chunk = names[start:start + 500]
+                marks = ", ".join("?" * len(chunk))
+                conn.executemany("INSERT INTO leases (name, holder, expires_at) VALUES (?, '', 0)"
+                                 " ON CONFLICT (name) DO NOTHING", [(n,) for n in chunk])
+                taken += [r[0] for r in conn.execute(
+                    f"UPDATE leases SET holder = ?, expires_at = ? WHERE name IN (SELECT name FROM leases"
+                    f" WHERE name IN ({marks}) AND (holder = ? OR expires_at <= ?){self.SKIP_LOCKED}) RETURNING name",
+                    (holder, until, *chunk, holder, now))]
+            return sorted(taken)
+        return await self._write(claim)
+
+    async def release_leases(self, names: Iterable[str], holder: str) -> None:
+        """Let go of those of ``names`` that ``holder`` holds."""
+        names = list(names)
+        await self._write(lambda conn: conn.executemany(
+            "UPDATE leases SET expires_at = 0 WHERE name = ? AND holder = ?", [(n, holder) for n in names]))
+
+    async def lease_holders(self, prefix: str = "") -> dict[str, tuple[str, float]]:
+        """``{name: (holder, expires_at)}`` of the leases whose name starts with ``prefix``."""
+        return await self._read(lambda conn: {r[0]: (r[1], r[2]) for r in conn.execute(
+            "SELECT name, holder, expires_at FROM leases WHERE substr(name, 1, ?) = ?", (len(prefix), prefix))})
 
     # -- settings -----------------------------------------------------------------------------
 

@@ -1,0 +1,73 @@
+"""Background work shared by several bot processes on one database, done by one of them at a time.
+
+Work that no interaction asks for (the play-by-post tick: reminders, timeouts, daily digests,
+lobby expiry; a table's AI turns; posts of a committed change that were never made) is claimed
+with a *lease*: a row ``(name, holder, expires_at)`` in storage (``Store.claim_leases``). A
+process holds ``tick`` while it runs the tick, and ``table:<id>`` while it moves a table's AI
+seats or shows its changes; it renews what it holds each time it works on it. A process that dies
+renews nothing: its leases expire after ``seconds`` and the next process to look takes the work
+over. On PostgreSQL the claim passes over rows another process is claiming at that moment
+(``FOR UPDATE SKIP LOCKED``); on SQLite (one process) every claim succeeds.
+
+A lease decides who *does* the work, not whether it lands: every change still commits with the
+table's version, so a process that lost its lease while working (stalled past expiry) has its
+commit refused rather than a table advanced twice.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import time
+from collections.abc import Iterable
+
+from bot.host.store import Store
+
+TICK = "tick"
+
+
+def table_lease(table_id: int) -> str:
+    return f"table:{table_id}"
+
+
+def holder_name() -> str:
+    """This process, distinct from every other one (host, pid and a random part)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+class Leases:
+    """The leases of one process (``holder``) in ``store``, each lasting ``seconds`` from its
+    latest claim or renewal by ``clock``."""
+
+    def __init__(self, store: Store, *, holder: str | None = None, seconds: float = 90.0, clock=time.time) -> None:
+        self.store = store
+        self.holder = holder or holder_name()
+        self.seconds = seconds
+        self.clock = clock
+
+    async def claim(self, names: Iterable[str]) -> set[str]:
+        """Those of ``names`` this process holds now (newly claimed or renewed)."""
+        now = self.clock()
+        return set(await self.store.claim_leases(names, self.holder, now + self.seconds, now))
+
+    async def hold(self, name: str) -> bool:
+        """Claim or renew one lease; ``False`` while another live process holds it."""
+        return name in await self.claim([name])
+
+    async def release(self, names: Iterable[str]) -> None:
+        await self.store.release_leases(names, self.holder)
+
+    async def tables(self, table_ids: Iterable[int]) -> set[int]:
+        """Of ``table_ids``, those whose background work this process holds now."""
+        ids = {table_lease(i): i for i in table_ids}
+        return {ids[name] for name in await self.claim(ids)}
+
+
+async def unheld_work(host, leases: Leases) -> tuple[list[int], list[int]]:
+    """What no live process is doing, claimed for this one: ``(tables to show, tables whose AI
+    seats must move)`` among those whose latest change was not shown or whose AI seats must act
+    (``Host.resume_work``), minus those another live process holds."""
+    unannounced, ai_to_move = await host.resume_work()
+    mine = await leases.tables(set(unannounced) | set(ai_to_move))
+    return [i for i in unannounced if i in mine], [i for i in ai_to_move if i in mine]
