@@ -1,0 +1,231 @@
+"""Several bot processes on one database: leases on shared background work, moves and reminders
+once each, and a process killed with SIGKILL taken over by another once its leases expire."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bot.host import Host, HostError, SeatRow, Store
+from bot.host.leases import TICK, Leases, table_lease, unheld_work
+from bot.host.timekeeper import HALF, NINE_TENTHS, handle_due
+from tests.conftest import Schemas, postgres_unreachable
+from tests.multiprocess_worker import background
+
+REPO = Path(__file__).resolve().parent.parent
+ALICE, BOB = 101, 102
+GAMES = 20
+
+
+def run(coro, timeout=120):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+class Clock:
+    def __init__(self, now: float | None = None) -> None:
+        self.now = time.time() if now is None else now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def pbp_game(host: Host, clock: str = "1d") -> int:
+    table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice", game_name="minoa",
+                                  num_players=2, options={}, settings={"clock": clock})
+    await host.join(table.id, BOB, "bob")
+    return (await host.start(table.id, ALICE)).id
+
+
+async def ai_game(host: Host) -> int:
+    """A running game whose seats are all AI (as after both players were dropped)."""
+    table_id = await pbp_game(host)
+    table = await host.store.get_table(table_id)
+    await host.store.replace_seats(table_id, table.version, [SeatRow(0, None, "random", "AI 1"),
+                                                             SeatRow(1, None, "random", "AI 2")])
+    return table_id
+
+
+# -- leases, on every backend ------------------------------------------------------------------
+
+@pytest.mark.usefixtures("backend")
+def test_a_lease_has_one_holder_until_it_expires_or_is_released(tmp_path):
+    async def scenario():
+        clock = Clock(1000.0)
+        path = tmp_path / "db.sqlite3"
+        first_store, second_store = await Store.open(path), await Store.open(path)
+        first = Leases(first_store, holder="first", seconds=60, clock=clock)
+        second = Leases(second_store, holder="second", seconds=60, clock=clock)
+        assert await first.hold(TICK)
+        assert not await second.hold(TICK)
+        clock.now += 59
+        assert await first.hold(TICK)  # renewed: another 60 s from now
+        clock.now += 59
+        assert not await second.hold(TICK)
+        clock.now += 2  # first stopped renewing (it died): expired
+        assert await second.hold(TICK)
+        assert not await first.hold(TICK)
+        await second.release([TICK])
+        assert await first.hold(TICK)
+        holders = await first_store.lease_holders(TICK)
+        assert holders == {TICK: ("first", clock.now + 60)}
+        await first_store.close()
+        await second_store.close()
+    run(scenario())
+
+
+@pytest.mark.usefixtures("backend")
+def test_two_processes_claiming_the_same_tables_at_once_split_them(tmp_path):
+    async def scenario():
+        path = tmp_path / "db.sqlite3"
+        stores = [await Store.open(path) for _ in range(2)]
+        leases = [Leases(store, holder=f"p{n}", seconds=60) for n, store in enumerate(stores)]
+        ids = list(range(1, 201))
+        got = await asyncio.gather(*(lease.tables(ids) for lease in leases for _ in range(3)))
+        first, second = got[0] | got[1] | got[2], got[3] | got[4] | got[5]
+        assert not first & second and first | second == set(ids)
+        holders = await stores[0].lease_holders("table:")
+        assert {holders[table_lease(i)][0] for i in first} <= {"p0"}
+        for store in stores:
+            await store.close()
+    run(scenario())
+
+
+@pytest.mark.usefixtures("backend")
+def test_two_hosts_on_one_database_land_every_move_once_and_send_every_reminder_once(tmp_path):
+    """Twenty games; every move is sent to both hosts at once (a click reaching two processes):
+    exactly one lands. Then reminders fall due and both hosts look at once: each is sent once."""
+    async def scenario():
+        clock = Clock()
+        path = tmp_path / "db.sqlite3"
+        hosts = [Host(await Store.open(path, clock), clock=clock, ai_workers=0) for _ in range(2)]
+        tables = [await pbp_game(hosts[n % 2]) for n in range(GAMES)]
+
+        async def move(host: Host, table_id: int, user: int, notation: str):
+            try:
+                return await host.play(table_id, user, notation)
+            except HostError as refused:
+                return refused
+
+        for _ in range(4):  # four plies in every game, all games at once
+            plays = []
+            for table_id in tables:
+                table = await hosts[0].table(table_id)
+                user = hosts[0].waiting_on(table)[0].user_id
+                notation = hosts[0].legal_notations(table, user)[0]
+                plays += [move(hosts[0], table_id, user, notation), move(hosts[1], table_id, user, notation)]
+            outcomes = await asyncio.gather(*plays)
+            for pair in zip(outcomes[::2], outcomes[1::2]):
+                assert sum(not isinstance(o, HostError) for o in pair) == 1, pair
+        for table_id in tables:
+            moves = await hosts[0].store.moves(table_id)
+            assert [m.ply for m in moves] == [1, 2, 3, 4]
+        clock.now += 0.6 * 86400  # half of every turn's day is used
+        due = await asyncio.gather(handle_due(hosts[0], clock.now), handle_due(hosts[1], clock.now))
+        sent = Counter((d.table.id, d.stage) for batch in due for d in batch)
+        assert sent == Counter({(t, HALF): 1 for t in tables})
+        clock.now += 0.35 * 86400
+        due = await asyncio.gather(handle_due(hosts[1], clock.now), handle_due(hosts[0], clock.now))
+        sent = Counter((d.table.id, d.stage) for batch in due for d in batch)
+        assert sent == Counter({(t, NINE_TENTHS): 1 for t in tables})
+        for host in hosts:
+            await host.store.close()
+    run(scenario())
+
+
+# -- a process killed with SIGKILL, on PostgreSQL ---------------------------------------------
+
+@pytest.fixture
+def pg_url():
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    schemas = Schemas()
+    yield run(schemas.create("multiprocess"))
+    schemas.drop()
+
+
+def test_a_process_killed_mid_game_is_taken_over_once_its_leases_expire(pg_url):
+    """A worker process moves twenty AI games and sends the reminders due, then is killed with
+    SIGKILL. This process cannot take its work while the dead one's leases live; once they
+    expire it takes everything over: every game is played to its end with each move landing
+    once (nothing the dead process reported lost), every reminder sent exactly once."""
+    lease_seconds = 30.0
+
+    async def setup():
+        host = Host(await Store.open(pg_url), ai_workers=0)
+        ai_tables = [await ai_game(host) for _ in range(GAMES)]
+        pbp_tables = [await pbp_game(host) for _ in range(GAMES)]
+        now = time.time()
+        for table_id in pbp_tables:  # half of each turn is used now; nine tenths much later
+            table = await host.store.get_table(table_id)
+            await host.store.update_at(table_id, table.version, half_at=now - 1, late_at=now + 86400)
+        await host.store.close()
+        return ai_tables, pbp_tables
+
+    ai_tables, pbp_tables = run(setup())
+    worker = subprocess.Popen([sys.executable, "-m", "tests.multiprocess_worker", pg_url, "worker",
+                               str(lease_seconds), "0.1"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    lines: list[str] = []
+    try:
+        # Kill it once it sent every reminder due and is in the middle of the AI games.
+        while sum(line.startswith("REMINDED") for line in lines) < GAMES or \
+                sum(line.startswith("MOVED") for line in lines) < 3 * GAMES:
+            line = worker.stdout.readline()
+            assert line, f"the worker stopped: {worker.stderr.read()}"
+            lines.append(line.split("\n")[0])
+        killed_at = time.time()
+        worker.send_signal(signal.SIGKILL)
+        lines += worker.communicate(timeout=30)[0].splitlines()  # what it printed before it died
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()
+    worker_moves = [tuple(map(int, line.split()[1:])) for line in lines if line.startswith("MOVED")]
+    worker_reminders = [tuple(map(int, line.split()[1:])) for line in lines if line.startswith("REMINDED")]
+    assert Counter(worker_reminders) == Counter({(t, HALF): 1 for t in pbp_tables})
+
+    async def take_over():
+        store = await Store.open(pg_url)
+        clock = Clock()
+        host = Host(store, ai_workers=0, ai_playouts=2, ai_seconds=0.2)
+        leases = Leases(store, holder="survivor", seconds=lease_seconds, clock=clock)
+        for table_id in pbp_tables:  # nine tenths of each turn is used now
+            table = await store.get_table(table_id)
+            await store.update_at(table_id, table.version, late_at=clock.now - 1)
+        # While the dead process's leases live, its work is not taken.
+        held = await store.lease_holders()
+        assert held[TICK][0] == "worker"
+        expiry = max(until for holder, until in held.values() if holder == "worker")
+        assert expiry <= killed_at + lease_seconds  # each lease was renewed at most one lease time ago
+        report: list[tuple[str, int, int]] = []
+        assert await background(host, leases, report=lambda *words: report.append(words)) == 0
+        assert not await leases.hold(TICK)
+        # Once they expired, everything is taken over, and nothing done twice.
+        clock.now = expiry + 0.001
+        while await background(host, leases, report=lambda *words: report.append(words)):
+            pass
+        assert await unheld_work(host, leases) == ([], [])
+        reminders = [(t, stage) for kind, t, stage in report if kind == "REMINDED"]
+        assert Counter(worker_reminders + reminders) == Counter(
+            {**{(t, HALF): 1 for t in pbp_tables}, **{(t, NINE_TENTHS): 1 for t in pbp_tables}})
+        for table_id in ai_tables:
+            table = await store.get_table(table_id)
+            assert table.status == "finished"
+            moves = await store.moves(table_id)
+            assert [m.ply for m in moves] == list(range(1, len(moves) + 1))  # one record per move, none lost
+            versions = {m.version for m in moves}
+            assert len(versions) == len(moves)
+            assert {v for t, v in worker_moves if t == table_id} <= versions  # what the dead one did stands
+        taken = {t for kind, t, _v in report if kind == "MOVED"}
+        assert taken == set(ai_tables)  # every game was going on, the survivor finished them all
+        await store.close()
+    run(take_over(), timeout=300)
