@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.host import Host, HostError, SeatRow, Store
-from bot.host.leases import TICK, Leases, table_lease, unheld_work
+from bot.host.leases import TICK, Leases, table_lease
 from bot.host.timekeeper import HALF, NINE_TENTHS, handle_due
 from tests.conftest import Schemas, postgres_unreachable
 from tests.multiprocess_worker import background
@@ -232,3 +232,56 @@ def test_a_process_killed_mid_game_is_taken_over_once_its_leases_expire(pg_url):
             assert versions[-1] == max(reported) == (await store.get_table(table_id)).version
         await store.close()
     run(take_over(), timeout=300)
+
+
+# -- shards and settings ----------------------------------------------------------------------
+
+def test_shard_settings_are_read_and_checked():
+    from bot.config import Settings
+
+    one = Settings.from_env({})
+    assert (one.shard_count, one.shard_ids, one.syncs_commands, one.store_target) == (None, None, True, "bot.sqlite3")
+    second = Settings.from_env({"BOT_SHARD_COUNT": "4", "BOT_SHARD_IDS": "2-3", "DATABASE_URL": "postgresql://db/bot"})
+    assert (second.shard_count, second.shard_ids, second.syncs_commands) == (4, (2, 3), False)
+    assert second.store_target == "postgresql://db/bot"
+    assert Settings.from_env({"BOT_SHARD_COUNT": "4", "BOT_SHARD_IDS": "0,3"}).syncs_commands
+    assert Settings.from_env({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "1", "BOT_SYNC_COMMANDS": "1"}).syncs_commands
+    assert Settings.from_env({"BOT_SHARD_COUNT": "2"}).shard_ids == (0, 1)
+    for env, words in [({"BOT_SHARD_IDS": "0"}, "needs BOT_SHARD_COUNT"),
+                       ({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "1-2"}, "outside 0-1"),
+                       ({"BOT_SHARD_COUNT": "two"}, "whole number of shards"),
+                       ({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "a"}, "shard ids and ranges"),
+                       ({"DATABASE_URL": "sqlite:///bot.db"}, "postgresql:// URL"),
+                       ({"BOT_SYNC_COMMANDS": "maybe"}, "1 or 0")]:
+        with pytest.raises(ValueError, match=words):
+            Settings.from_env(env)
+
+
+def test_two_processes_on_shard_ranges_share_one_database_and_only_one_registers_commands(pg_url):
+    """Two bot processes (shards 0 and 1 of 2) log in to the fake Discord over one PostgreSQL
+    database: each identifies with its own shard, and only the one holding shard 0 syncs."""
+    from bot.__main__ import run as run_bot
+    from bot.config import Settings
+    from tests.fakediscord import FakeDiscord
+
+    async def main():
+        async with FakeDiscord() as fake:
+            with fake.patch_discord():
+                processes = [asyncio.create_task(run_bot(Settings(
+                    token=fake.token, database_url=pg_url, shard_count=2, shard_ids=(n,), ai_workers=0,
+                    tick_seconds=0))) for n in (1, 0)]
+                try:
+                    await fake.wait_until(lambda: len(fake.live_sessions()) == 2 and fake.commands(), timeout=30,
+                                          what="both processes logged in and the commands were registered")
+                    # A session is live only after its bot's setup_hook, where commands are synced, returned.
+                    shards = sorted(tuple(s.shard) for s in fake.live_sessions())
+                    syncs = [r for r in fake.requests if r[0] == "PUT" and r[1].endswith("/commands")]
+                finally:
+                    for task in processes:
+                        task.cancel()
+                    await asyncio.gather(*processes, return_exceptions=True)
+        return shards, syncs
+
+    shards, syncs = asyncio.run(asyncio.wait_for(main(), 90))
+    assert shards == [(0, 2), (1, 2)]
+    assert len(syncs) == 1
