@@ -150,6 +150,7 @@ def test_away_judges_the_waiting_player_again_under_the_lock(tmp_path):
             while not host.lock(table.id)._waiters:  # /away read Alice's games and waits for the table
                 await asyncio.sleep(0.001)
             await move(other, table.id, ALICE)  # meanwhile Alice's move lands: Bob's turn now
+            await host.store.caught_up()  # PostgreSQL: its commit notice has arrived
         until, _left = await away
         assert until == T0 + 3 * DAY
         table = await host.table(table.id)

@@ -304,6 +304,7 @@ def test_a_resignation_by_another_process_survives_a_concurrent_private_delivere
         first.store._write = the_other_process_commits_meanwhile
         await first.mark_private_delivered(table.id, 0, {"hand": ["a card"]})
         for host in (first, second):
+            await host.store.caught_up()  # PostgreSQL: the other's commit notice has arrived
             seen = await host.table(table.id)
             assert seen.settings["resigned"] == [2] and seen.seats[2].is_ai
             assert set(seen.settings["private_sent"]) == {"0"}

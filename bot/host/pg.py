@@ -60,6 +60,11 @@ CHANNEL = "bgh_changed"
 MIGRATION_LOCK = "bgh:migrate"
 
 
+def _literal(text: str) -> str:
+    """``text`` as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
 def is_postgres_url(target: Any) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
@@ -222,6 +227,7 @@ class PgStore(Store):
         self._workers: list[Worker] = []
         self._idle: asyncio.Queue[Worker] | None = None
         self._listener: asyncpg.Connection | None = None
+        self._direct: asyncpg.Pool | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def _settings(self) -> dict[str, str]:
@@ -262,6 +268,13 @@ class PgStore(Store):
             else:
                 future.add_done_callback(lambda _f: self._idle.put_nowait(worker))
 
+    async def _one(self, sql: str, params: tuple) -> Any:
+        """A one-statement read straight from the event loop (no worker, no transaction: one
+        statement sees one snapshot anyway), on a small pool of the loop's own connections."""
+        self.round_trips += 1
+        async with self._direct.acquire() as conn:
+            return await conn.fetchrow(translate(sql)[0], *params)
+
     async def _read(self, fn: Callable[..., Any], *args: Any) -> Any:
         def job(conn: PgConnection, *args):
             conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -274,17 +287,17 @@ class PgStore(Store):
     async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = (),
                      keys: Iterable[str] = ()) -> Any:
         tables = tuple(tables)
-        locks = sorted({f"table:{t}" for t in tables} | set(keys))
-        token = self.token
+        # One round trip opens the transaction with its locks, one sends the notice and commits
+        # (statements without parameters go together; the keys are ours, quoted all the same).
+        opening = "; ".join(["BEGIN"] + [f"SELECT pg_advisory_xact_lock(hashtextextended({_literal(key)}, 0))"
+                                          for key in sorted({f"table:{t}" for t in tables} | set(keys))])
+        closing = f"NOTIFY {CHANNEL}, {_literal(self.token)}; COMMIT"
 
         def job(conn: PgConnection, *args):
-            conn.execute("BEGIN")
+            conn.script(opening)
             try:
-                for key in locks:
-                    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
                 result = fn(conn, *args)
-                conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, token))
-                conn.execute("COMMIT")
+                conn.script(closing)
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
@@ -336,6 +349,8 @@ class PgStore(Store):
         self._loop = asyncio.get_running_loop()
         self._idle = asyncio.Queue()
         self._listener = await self._connect()
+        self._direct = await asyncpg.create_pool(self._dsn, min_size=1, max_size=self._pool_size,
+                                                 server_settings=self._settings(), timeout=self.busy_timeout)
         await self._listener.add_listener(CHANNEL, self._heard)
         for _ in range(self._pool_size):
             worker = Worker(self._connect, self._finish)
@@ -357,6 +372,9 @@ class PgStore(Store):
         if self._listener is not None:
             self._listener.terminate()
             self._listener = None
+        if self._direct is not None:
+            self._direct.terminate()
+            self._direct = None
 
     async def migrate(self) -> int:
         known = len(MIGRATIONS)

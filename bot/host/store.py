@@ -897,7 +897,7 @@ class Store:
             (stage, table_id, version, stage)).rowcount == 1, tables=(table_id,))
 
     async def player(self, user_id: int) -> dict[str, Any]:
-        return await self._read(_player, user_id)
+        return _player_of(await self._one(_PLAYER, (user_id,)))
 
     async def set_player(self, user_id: int, **fields: Any) -> None:
         def write(conn):
@@ -1223,9 +1223,14 @@ def _seats_of(conn: sqlite3.Connection, table_ids: list[int]) -> dict[int, list[
     return found
 
 
+_PLAYER = "SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players WHERE user_id = ?"
+
+
 def _player(conn: sqlite3.Connection, user_id: int) -> dict[str, Any]:
-    row = conn.execute("SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players"
-                       " WHERE user_id = ?", (user_id,)).fetchone()
+    return _player_of(conn.execute(_PLAYER, (user_id,)).fetchone())
+
+
+def _player_of(row: Any) -> dict[str, Any]:
     if row is None:
         return {"notify": "off", "away_until": None, "vacation_year": None, "vacation_used": 0.0, "digest_at": None}
     return {"notify": row[0], "away_until": row[1], "vacation_year": row[2], "vacation_used": row[3],
