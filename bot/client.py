@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.host import Host
-from bot.host.leases import TICK, Leases, unheld_work
+from bot.host.leases import TICK, Leases, holder_name, unheld_work
 from bot.host.store import StorageBusy
 from bot.host.timekeeper import handle_due
 from bot.i18n import CatalogueTranslator, lang_of_locale, t
@@ -45,7 +45,7 @@ class GameBot(commands.Bot):
         #: Only one process registers the commands (``Settings.syncs_commands``).
         self.sync_commands = settings.syncs_commands if sync_commands is None else sync_commands
         #: This process's claims on background work shared with other processes (bot.host.leases).
-        self.leases = Leases(host.store, seconds=settings.lease_seconds)
+        self.leases = Leases(host.store, holder=holder_name(settings.shard_ids), seconds=settings.lease_seconds)
         self._user_langs: dict[int, str] = {}
         self._ticker: asyncio.Task[None] | None = None
         self.lobby: Any = None
@@ -136,7 +136,7 @@ class GameBot(commands.Bot):
             self._ticker.cancel()
         await self.presenter.stop()
         with contextlib.suppress(Exception):  # let another process take over at once
-            await self.leases.release([TICK])
+            await self.leases.release()
         await super().close()
 
     # -- helpers for the cogs -----------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.host import Host, HostError, SeatRow, Store
-from bot.host.leases import TICK, Leases, table_lease
+from bot.host.leases import TICK, Leases, holder_name, table_lease
 from bot.host.timekeeper import HALF, NINE_TENTHS, handle_due
 from tests.conftest import Schemas, postgres_unreachable
 from tests.multiprocess_worker import background
@@ -78,6 +78,24 @@ def test_a_lease_has_one_holder_until_it_expires_or_is_released(tmp_path):
         assert holders == {TICK: ("first", clock.now + 60)}
         await first_store.close()
         await second_store.close()
+    run(scenario())
+
+
+@pytest.mark.usefixtures("backend")
+def test_a_process_restarted_on_its_shards_takes_its_own_leases_back_at_once(tmp_path):
+    async def scenario():
+        path = tmp_path / "db.sqlite3"
+        store = await Store.open(path)
+        crashed = Leases(store, holder=holder_name([0, 1]), seconds=60)
+        assert await crashed.tables([1, 2]) == {1, 2} and await crashed.hold(TICK)
+        other = Leases(store, holder=holder_name([2, 3]), seconds=60)
+        assert await other.tables([1, 2]) == set()
+        restarted = Leases(store, holder=holder_name([1, 0]), seconds=60)  # same shards, new process
+        assert await restarted.tables([1, 2]) == {1, 2} and await restarted.hold(TICK)
+        await restarted.release()  # a clean stop lets go of everything
+        assert await other.tables([1, 2]) == {1, 2} and await other.hold(TICK)
+        assert holder_name(None) == "bot"
+        await store.close()
     run(scenario())
 
 

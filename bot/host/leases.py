@@ -6,7 +6,7 @@ with a *lease*: a row ``(name, holder, expires_at)`` in storage (``Store.claim_l
 process holds ``tick`` while it runs the tick, and ``table:<id>`` while it moves a table's AI
 seats or shows its changes; it renews what it holds each time it works on it. A process that dies
 renews nothing: its leases expire after ``seconds`` and the next process to look takes the work
-over. On PostgreSQL the claim passes over rows another process is claiming at that moment
+over (or, restarted on the same shards, it takes its own back at once: :func:`holder_name`). On PostgreSQL the claim passes over rows another process is claiming at that moment
 (``FOR UPDATE SKIP LOCKED``); on SQLite (one process) every claim succeeds.
 
 A lease decides who *does* the work, not whether it lands: every change still commits with the
@@ -31,8 +31,19 @@ def table_lease(table_id: int) -> str:
     return f"table:{table_id}"
 
 
-def holder_name() -> str:
-    """This process, distinct from every other one (host, pid and a random part)."""
+def holder_name(shard_ids: Iterable[int] | None = None) -> str:
+    """This process's name as a holder of leases. A bot process is named by its shard range, the
+    same after a restart, so a process restarted after a crash takes its own leases back at once
+    (a second process on the same range would be a mistake of the deployment). Without shards
+    there is one process: ``bot``."""
+    if shard_ids is None:
+        return "bot"
+    return "shards " + ",".join(map(str, sorted(shard_ids)))
+
+
+def unique_name() -> str:
+    """A holder distinct from every other process (host, pid and a random part): for a process
+    that is none of the bot's shard processes."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
@@ -42,7 +53,7 @@ class Leases:
 
     def __init__(self, store: Store, *, holder: str | None = None, seconds: float = 90.0, clock=time.time) -> None:
         self.store = store
-        self.holder = holder or holder_name()
+        self.holder = holder or unique_name()
         self.seconds = seconds
         self.clock = clock
 
@@ -55,8 +66,9 @@ class Leases:
         """Claim or renew one lease; ``False`` while another live process holds it."""
         return name in await self.claim([name])
 
-    async def release(self, names: Iterable[str]) -> None:
-        await self.store.release_leases(names, self.holder)
+    async def release(self, names: Iterable[str] | None = None) -> None:
+        """Let go of ``names`` (default: everything this process holds)."""
+        await self.store.release_leases(None if names is None else list(names), self.holder)
 
     async def tables(self, table_ids: Iterable[int]) -> set[int]:
         """Of ``table_ids``, those whose background work this process holds now."""

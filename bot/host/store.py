@@ -858,8 +858,11 @@ class Store:
             return sorted(taken)
         return await self._write(claim)
 
-    async def release_leases(self, names: Iterable[str], holder: str) -> None:
-        """Let go of those of ``names`` that ``holder`` holds."""
+    async def release_leases(self, names: Iterable[str] | None, holder: str) -> None:
+        """Let go of those of ``names`` (``None``: all) that ``holder`` holds."""
+        if names is None:
+            await self._write(lambda conn: conn.execute("UPDATE leases SET expires_at = 0 WHERE holder = ?", (holder,)))
+            return
         names = list(names)
         await self._write(lambda conn: conn.executemany(
             "UPDATE leases SET expires_at = 0 WHERE name = ? AND holder = ?", [(n, holder) for n in names]))
