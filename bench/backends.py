@@ -31,7 +31,7 @@ from pathlib import Path
 # The repository first: bench/bot.py would otherwise shadow the bot package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.host import Host, HostError, Store  # noqa: E402
+from bot.host import Host, HostError, Store
 
 ALICE, BOB = 101, 102
 
