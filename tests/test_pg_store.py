@@ -103,3 +103,36 @@ def test_a_server_that_does_not_answer_is_refused_in_one_sentence():
     text = run(scenario())
     assert text.startswith("The database postgresql://nobody:***@127.0.0.1:9/none cannot be used")
     assert "secret" not in text and "DATABASE_URL" in text and "\n" not in text
+
+
+def test_an_exclusive_section_waits_for_another_process_holding_it(schemas):
+    async def scenario():
+        url = await schemas.create("exclusive")
+        first, second = await Store.open(url), await Store.open(url)
+        order: list[str] = []
+        inside = asyncio.Event()
+        leave = asyncio.Event()
+
+        async def holder():
+            async with first.exclusive("tournament:1"):
+                order.append("first in")
+                inside.set()
+                await leave.wait()
+                order.append("first out")
+
+        async def waiter():
+            await inside.wait()
+            async with second.exclusive("tournament:1"):
+                order.append("second in")
+
+        async def other_key():
+            await inside.wait()
+            async with second.exclusive("tournament:2"):  # another key is not held up
+                order.append("other key")
+            leave.set()
+
+        await asyncio.gather(holder(), waiter(), other_key())
+        assert order == ["first in", "other key", "first out", "second in"]
+        await first.close()
+        await second.close()
+    run(scenario())

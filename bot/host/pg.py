@@ -31,6 +31,7 @@ or a per-dialect ``{"sqlite": ..., "postgresql": ...}``); the version reached is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import queue
 import re
@@ -311,6 +312,19 @@ class PgStore(Store):
 
     def generation(self) -> int:
         return self._generation
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str):
+        """A session advisory lock on ``key``, held for the block on a connection of its own (the
+        block's own store calls never wait for it); the server lets go of it by itself if this
+        process dies. Meant for rare, short sections: each costs a connection."""
+        conn = await self._connect()
+        try:
+            await conn.execute("SET lock_timeout = 0")  # the holder is alive (or its lock is gone): wait
+            await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, 1))", key)
+            yield
+        finally:
+            conn.terminate()  # ends the session, and with it the lock
 
     async def caught_up(self) -> None:
         """A round trip on the listening connection: the server sends every notice of a commit

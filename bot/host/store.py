@@ -536,6 +536,13 @@ class Store:
                 self._generation += 1
         return self._generation
 
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: str):
+        """Hold ``key`` against every other process for the block (several awaited steps, e.g.
+        advancing a tournament and opening its tables). Here nothing to do: one process uses an
+        SQLite file (PostgreSQL: a session advisory lock, let go when the process dies)."""
+        yield
+
     async def caught_up(self) -> None:
         """Return once every commit by another connection made before the call counts in
         :meth:`generation`. Here at once: ``data_version`` is read on the spot."""
