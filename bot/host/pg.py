@@ -229,6 +229,8 @@ class PgStore(Store):
         self._idle: asyncio.Queue[Worker] | None = None
         self._listener: asyncpg.Connection | None = None
         self._direct: asyncpg.Pool | None = None
+        self._markers = 0
+        self._waiting: dict[str, asyncio.Future] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def _settings(self) -> dict[str, str]:
@@ -327,13 +329,23 @@ class PgStore(Store):
             conn.terminate()  # ends the session, and with it the lock
 
     async def caught_up(self) -> None:
-        """A round trip on the listening connection: the server sends every notice of a commit
-        made before it first, and asyncpg has called :meth:`_heard` for them once it returns."""
-        await self._listener.execute("SELECT 1")
-        await asyncio.sleep(0)
+        """Notices are delivered in commit order: once a marker this store sends itself comes
+        back, the notices of every commit made before the call have been counted."""
+        self._markers += 1
+        marker = f"{self.token}:{self._markers}"
+        arrived = self._loop.create_future()
+        self._waiting[marker] = arrived
+        try:
+            await self._listener.execute(f"NOTIFY {CHANNEL}, {_literal(marker)}")
+            await arrived
+        finally:
+            self._waiting.pop(marker, None)
 
     def _heard(self, _conn, _pid, _channel, payload: str) -> None:
-        if payload != self.token:
+        if payload in self._waiting:
+            if not self._waiting[payload].done():
+                self._waiting[payload].set_result(None)
+        elif payload != self.token:
             self._generation += 1
 
     # -- opening --------------------------------------------------------------------------------
