@@ -136,3 +136,34 @@ def test_an_exclusive_section_waits_for_another_process_holding_it(schemas):
         await first.close()
         await second.close()
     run(scenario())
+
+
+def test_connections_the_server_dropped_are_made_again(schemas):
+    from bot.host.store import StorageBusy
+
+    async def scenario():
+        url = await schemas.create("dropped")
+        store = await PgStore.open(url, pool=2)
+        await store.set_guild_lang(1, "ja")
+        pids = [w.conn.conn.get_server_pid() for w in store._workers]
+        killer = await asyncpg_connect()
+        await killer.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
+        await killer.close()
+        refused = 0
+        for _ in range(len(pids) + 1):  # each worker fails once at most, then has connected again
+            try:
+                assert await store._read(lambda conn: conn.execute("SELECT lang FROM guild_settings").fetchone()[0]) == "ja"
+            except StorageBusy:
+                refused += 1
+        assert 1 <= refused <= len(pids)  # told as "storage busy", never an unexpected error
+        await store.set_guild_lang(1, "en")
+        assert await store.guild_lang(1) == "en"
+        await store.close()
+    run(scenario())
+
+
+async def asyncpg_connect():
+    import asyncpg
+
+    from tests.conftest import TEST_DATABASE_URL
+    return await asyncpg.connect(TEST_DATABASE_URL)

@@ -201,6 +201,8 @@ class Worker(threading.Thread):
                     break
                 fn, args, future = job
                 try:
+                    if self.conn.conn.is_closed():  # the server restarted or dropped us: connect again
+                        self.conn = PgConnection(loop, loop.run_until_complete(self._connect()))
                     result, error = fn(self.conn, *args), None
                 except BaseException as exc:  # noqa: BLE001 - handed to the awaiting coroutine
                     result, error = None, exc
@@ -263,7 +265,11 @@ class PgStore(Store):
             self.round_trips += 1
             # Shielded: a cancelled caller must not hand the worker back while its job still runs.
             return await asyncio.shield(future)
-        except asyncpg.LockNotAvailableError as exc:
+        except (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError,
+                asyncpg.ConnectionDoesNotExistError, ConnectionError) as exc:
+            # A lock held past the timeout, or a connection the server dropped (the worker
+            # connects again for its next job): "storage busy, try again", with nothing written
+            # unless the commit itself went through, which the version check then tells.
             raise StorageBusy() from exc
         finally:
             if future.done():
@@ -313,6 +319,8 @@ class PgStore(Store):
             self._touch(tables)
 
     def generation(self) -> int:
+        if self._listener is None or self._listener.is_closed():
+            self._generation += 1  # deaf to other processes: no copy can be trusted
         return self._generation
 
     @contextlib.asynccontextmanager
