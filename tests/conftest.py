@@ -129,3 +129,15 @@ def backend(request, monkeypatch):
     finally:
         monkeypatch.undo()
         schemas.drop()
+
+
+@pytest.fixture
+def pg_schemas():
+    """:class:`Schemas` of the test database for a PostgreSQL-only test (skipped, saying why,
+    where no server answers); every schema made is dropped afterwards."""
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    made = Schemas()
+    yield made
+    made.drop()

@@ -17,7 +17,6 @@ import pytest
 from bot.host import Host, HostError, SeatRow, Store
 from bot.host.leases import TICK, Leases, holder_name, table_lease
 from bot.host.timekeeper import HALF, NINE_TENTHS, handle_due
-from tests.conftest import Schemas, postgres_unreachable
 from tests.multiprocess_worker import background
 
 REPO = Path(__file__).resolve().parent.parent
@@ -161,13 +160,8 @@ def test_two_hosts_on_one_database_land_every_move_once_and_send_every_reminder_
 # -- a process killed with SIGKILL, on PostgreSQL ---------------------------------------------
 
 @pytest.fixture
-def pg_url():
-    why = postgres_unreachable()
-    if why:
-        pytest.skip(why)
-    schemas = Schemas()
-    yield run(schemas.create("multiprocess"))
-    schemas.drop()
+def pg_url(pg_schemas):
+    return run(pg_schemas.create("multiprocess"))
 
 
 def test_a_process_killed_mid_game_is_taken_over_once_its_leases_expire(pg_url):

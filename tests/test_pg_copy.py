@@ -14,20 +14,9 @@ from bot.__main__ import main
 from bot.host import Host, Store
 from bot.host.copy import CopyRefused, copy_database
 from bot.host.tournaments import TournamentService
-from tests.conftest import Schemas, postgres_unreachable
 
 REPO = Path(__file__).resolve().parent.parent
 ALICE, BOB = 101, 102
-
-
-@pytest.fixture
-def schemas():
-    why = postgres_unreachable()
-    if why:
-        pytest.skip(why)
-    made = Schemas()
-    yield made
-    made.drop()
 
 
 def run(coro):
@@ -58,12 +47,12 @@ async def filled(path: Path) -> dict:
     return expected
 
 
-def test_a_file_is_copied_whole_and_the_copy_goes_on_from_there(tmp_path, schemas):
+def test_a_file_is_copied_whole_and_the_copy_goes_on_from_there(tmp_path, pg_schemas):
     path = tmp_path / "bot.sqlite3"
 
     async def scenario():
         expected = await filled(path)
-        url = await schemas.create("copy")
+        url = await pg_schemas.create("copy")
         counts = await copy_database(path, url)
         assert counts["game_tables"] == 2 and counts["seats"] == 4 and counts["moves"] >= 1
         assert counts["tournaments"] == 1
@@ -95,10 +84,10 @@ def test_a_file_is_copied_whole_and_the_copy_goes_on_from_there(tmp_path, schema
     run(scenario())
 
 
-def test_the_command_says_what_it_copied_or_why_not_in_one_line(tmp_path, schemas, capsys):
+def test_the_command_says_what_it_copied_or_why_not_in_one_line(tmp_path, pg_schemas, capsys):
     path = tmp_path / "bot.sqlite3"
     run(filled(path))
-    url = run(schemas.create("cli"))
+    url = run(pg_schemas.create("cli"))
     assert main(["copy-db", "--from", str(path), "--to", url]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Copied ") and "game_tables 2" in out and out.count("\n") == 1

@@ -10,21 +10,10 @@ import pytest
 from bot.host import Store
 from bot.host.pg import PgStore, postgres_ddl, split_url, translate
 from bot.host.store import MIGRATIONS, StoreTooNew, StoreUnavailable, migration_sql
-from tests.conftest import Schemas, postgres_unreachable
 
 
 def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
-
-
-@pytest.fixture
-def schemas():
-    why = postgres_unreachable()
-    if why:
-        pytest.skip(why)
-    made = Schemas()
-    yield made
-    made.drop()
 
 
 def test_statements_written_for_sqlite_are_translated():
@@ -68,9 +57,9 @@ def test_an_appended_sqlite_migration_is_translated_for_postgresql():
     assert migration_sql(both, "sqlite") == "SELECT 1" and migration_sql(both, "postgresql") == "SELECT 2"
 
 
-def test_two_processes_starting_on_an_empty_database_migrate_it_once(schemas):
+def test_two_processes_starting_on_an_empty_database_migrate_it_once(pg_schemas):
     async def scenario():
-        url = await schemas.create("fresh")
+        url = await pg_schemas.create("fresh")
         stores = await asyncio.gather(*(Store.open(url) for _ in range(3)))
         assert all(isinstance(s, PgStore) for s in stores)
         assert {await s.schema_version() for s in stores} == {len(MIGRATIONS)}
@@ -82,9 +71,9 @@ def test_two_processes_starting_on_an_empty_database_migrate_it_once(schemas):
     run(scenario())
 
 
-def test_a_database_of_a_newer_release_is_refused_in_one_sentence(schemas):
+def test_a_database_of_a_newer_release_is_refused_in_one_sentence(pg_schemas):
     async def scenario():
-        url = await schemas.create("newer")
+        url = await pg_schemas.create("newer")
         store = await Store.open(url)
         await store._write(lambda conn: conn.execute("UPDATE schema_version SET version = ?", (len(MIGRATIONS) + 1,)))
         await store.close()
@@ -105,9 +94,9 @@ def test_a_server_that_does_not_answer_is_refused_in_one_sentence():
     assert "secret" not in text and "DATABASE_URL" in text and "\n" not in text
 
 
-def test_an_exclusive_section_waits_for_another_process_holding_it(schemas):
+def test_an_exclusive_section_waits_for_another_process_holding_it(pg_schemas):
     async def scenario():
-        url = await schemas.create("exclusive")
+        url = await pg_schemas.create("exclusive")
         first, second = await Store.open(url), await Store.open(url)
         order: list[str] = []
         inside = asyncio.Event()
@@ -138,11 +127,11 @@ def test_an_exclusive_section_waits_for_another_process_holding_it(schemas):
     run(scenario())
 
 
-def test_connections_the_server_dropped_are_made_again(schemas):
+def test_connections_the_server_dropped_are_made_again(pg_schemas):
     from bot.host.store import StorageBusy
 
     async def scenario():
-        url = await schemas.create("dropped")
+        url = await pg_schemas.create("dropped")
         store = await PgStore.open(url, pool=2)
         await store.set_guild_lang(1, "ja")
         pids = [w.conn.conn.get_server_pid() for w in store._workers]
