@@ -138,6 +138,7 @@ def test_the_copy_is_never_served_after_another_process_committed(tmp_path):
         # and first can go on from there: Bob's move lands through first
         after = await first.play(table.id, BOB, "f8-g7")
         assert after.state["pieces_left"] == [11, 11]
+        await second.store.caught_up()
         second_view = await second.table(table.id)
         assert second_view.version == after.version
         await first.store.close()

@@ -17,9 +17,11 @@ transaction-level advisory locks first: one per table it may change (the store's
 the store's named ``keys`` (e.g. lobby creation under caps), in a fixed order, so no deadlock.
 A read runs in one ``REPEATABLE READ READ ONLY`` transaction (a table and its seats agree).
 
-**Knowing what changed.** Each write sends ``NOTIFY`` with this store's token inside its
-transaction (delivered only on commit); a listening connection counts the others' notices into
-:meth:`Store.generation`, so a host's copy of a table is dropped when another process commits.
+**Knowing what changed.** Each write sends ``NOTIFY`` with this store's token and the ids of the
+tables it changed, inside its transaction (delivered only on commit); a listening connection moves
+the :meth:`Store.stamp` of those tables for the others' notices, so a host's copy of a table is
+dropped when another process commits to it, and only then (two processes on different tables
+keep their copies).
 A notice arrives a few milliseconds after the commit: a copy that missed it costs at most one
 refused (stale-version) commit, as with SQLite.
 
@@ -304,7 +306,7 @@ class PgStore(Store):
         # (statements without parameters go together; the keys are ours, quoted all the same).
         opening = "; ".join(["BEGIN"] + [f"SELECT pg_advisory_xact_lock(hashtextextended({_literal(key)}, 0))"
                                           for key in sorted({f"table:{t}" for t in tables} | set(keys))])
-        closing = f"NOTIFY {CHANNEL}, {_literal(self.token)}; COMMIT"
+        closing = f"NOTIFY {CHANNEL}, {_literal(self.token + '|' + ','.join(map(str, tables)))}; COMMIT"
 
         def job(conn: PgConnection, *args):
             conn.script(opening)
@@ -354,11 +356,16 @@ class PgStore(Store):
             self._waiting.pop(marker, None)
 
     def _heard(self, _conn, _pid, _channel, payload: str) -> None:
+        """A notice: a marker of :meth:`caught_up`, or ``token|table ids`` of a commit. Another
+        store's commit moves the stamps of the tables it changed (a write that names none
+        changed no table row a host keeps a copy of)."""
         if payload in self._waiting:
             if not self._waiting[payload].done():
                 self._waiting[payload].set_result(None)
-        elif payload != self.token:
-            self._generation += 1
+            return
+        token, _, ids = payload.partition("|")
+        if token != self.token and ids:
+            self._touch(int(i) for i in ids.split(","))
 
     # -- opening --------------------------------------------------------------------------------
 
