@@ -132,6 +132,7 @@ def test_two_hosts_on_one_database_land_every_move_once_and_send_every_reminder_
                 return refused
 
         for _ in range(4):  # four plies in every game, all games at once
+            await hosts[0].store.caught_up()  # PostgreSQL: the other host's commits are noticed
             plays = []
             for table_id in tables:
                 table = await hosts[0].table(table_id)
