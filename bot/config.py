@@ -78,6 +78,10 @@ class Settings:
         sync = env.get("BOT_SYNC_COMMANDS", "").strip().lower()
         if sync not in ("", "0", "1", "yes", "no", "true", "false"):
             raise ValueError(f"BOT_SYNC_COMMANDS must be 1 or 0, not {sync!r}")
+        lease, tick = number("BOT_LEASE_SECONDS", 90.0), number("BOT_TICK_SECONDS", 30.0)
+        if tick > 0 and lease <= tick:
+            raise ValueError(f"BOT_LEASE_SECONDS ({lease:g}) must be longer than BOT_TICK_SECONDS ({tick:g}): the "
+                             f"process doing the tick renews its lease once a tick")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=env.get("BOT_DB_PATH", "").strip() or "bot.sqlite3",
@@ -98,7 +102,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             sync_commands=None if not sync else sync in ("1", "yes", "true"),
-            lease_seconds=number("BOT_LEASE_SECONDS", 90.0),
+            lease_seconds=lease,
         )
 
     @property

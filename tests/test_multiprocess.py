@@ -265,7 +265,8 @@ def test_shard_settings_are_read_and_checked():
                        ({"BOT_SHARD_COUNT": "two"}, "whole number of shards"),
                        ({"BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "a"}, "shard ids and ranges"),
                        ({"DATABASE_URL": "sqlite:///bot.db"}, "postgresql:// URL"),
-                       ({"BOT_SYNC_COMMANDS": "maybe"}, "1 or 0")]:
+                       ({"BOT_SYNC_COMMANDS": "maybe"}, "1 or 0"),
+                       ({"BOT_LEASE_SECONDS": "20"}, "longer than BOT_TICK_SECONDS")]:
         with pytest.raises(ValueError, match=words):
             Settings.from_env(env)
 
