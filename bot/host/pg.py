@@ -60,6 +60,10 @@ from bot.host.store import (
 GENERATED_IDS = frozenset(re.findall(
     r"CREATE\s+TABLE\s+(\w+)\s*\(\s*id\s+INTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT", "\n".join(
         migration_sql(entry, "sqlite") for entry in MIGRATIONS), flags=re.IGNORECASE))
+#: What a caller is told as "storage busy, try again": a lock held past the timeout, a
+#: deadlock, a connection the server dropped.
+BUSY = (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError, asyncpg.ConnectionDoesNotExistError,
+        ConnectionError)
 #: The NOTIFY channel every write announces itself on.
 CHANNEL = "bgh_changed"
 #: Advisory lock key (``hashtextextended``) held while migrating.
@@ -265,14 +269,13 @@ class PgStore(Store):
     async def _hop(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(connection, *args)`` on an idle worker: one round trip from the event loop."""
         worker = await self._idle.get()
+        future = self._loop.create_future()
         try:
-            future = self._loop.create_future()
             worker.jobs.put((fn, args, future))
             self.round_trips += 1
             # Shielded: a cancelled caller must not hand the worker back while its job still runs.
             return await asyncio.shield(future)
-        except (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError,
-                asyncpg.ConnectionDoesNotExistError, ConnectionError) as exc:
+        except BUSY as exc:
             # A lock held past the timeout, or a connection the server dropped (the worker
             # connects again for its next job): "storage busy, try again", with nothing written
             # unless the commit itself went through, which the version check then tells.
@@ -287,8 +290,11 @@ class PgStore(Store):
         """A one-statement read straight from the event loop (no worker, no transaction: one
         statement sees one snapshot anyway), on a small pool of the loop's own connections."""
         self.round_trips += 1
-        async with self._direct.acquire() as conn:
-            return await conn.fetchrow(translate(sql)[0], *params)
+        try:
+            async with self._direct.acquire() as conn:
+                return await conn.fetchrow(translate(sql)[0], *params)
+        except BUSY as exc:  # the pool connects again for the next call
+            raise StorageBusy() from exc
 
     async def _read(self, fn: Callable[..., Any], *args: Any) -> Any:
         def job(conn: PgConnection, *args):
