@@ -6,6 +6,7 @@ crash the next start shows exactly what had not been shown yet: never a lost mov
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import io
@@ -21,6 +22,8 @@ from bot.delivery import Delivery, NotYet
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
+from bot.host.leases import table_lease
+from bot.host.store import StorageBusy
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
 from bot.views import board_view, lobby_view
@@ -136,8 +139,17 @@ class Presenter:
         The first attempt runs now; what fails is retried in the background (:mod:`bot.delivery`)
         and ``False`` is returned. Never raises: the commit stands whatever Discord says, and the
         AI's next move is decided from storage, not from whether this post worked."""
+        # Several processes: the one holding the table's lease shows it (the latest version), so a
+        # change is never posted twice; a busy store is left to the delivery's own retries.
+        lease = table_lease(table_id)
+        with contextlib.suppress(StorageBusy):
+            if not await self.bot.leases.hold(lease):
+                return False
         shown = await self.delivery.run(("show", table_id), functools.partial(self._show, table_id),
                                         what=f"table {table_id}")
+        if shown and not self._ai_running(table_id):
+            with contextlib.suppress(StorageBusy):  # done here: any process may show the next change
+                await self.bot.leases.release([lease])
         if continue_ai:
             try:
                 table = await self.host.table(table_id)
@@ -550,6 +562,10 @@ class Presenter:
 
     # -- AI turns -----------------------------------------------------------------------------
 
+    def _ai_running(self, table_id: int) -> bool:
+        task = self._ai_tasks.get(table_id)
+        return task is not None and not task.done()
+
     def schedule_ai(self, table_id: int) -> None:
         """Make sure AI seats of the table get to move. A loop already running is asked to look
         again, so a move that lands while it is finishing is never left waiting."""
@@ -569,6 +585,8 @@ class Presenter:
                     if not any(s.is_ai for s in self.host.waiting_on(table)):
                         break
                     await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
+                    if not await self.bot.leases.hold(table_lease(table_id)):
+                        return  # another live process moves this table's AI seats
                     try:
                         if await self.host.play_ai(table_id) is None:
                             break
@@ -582,6 +600,8 @@ class Presenter:
             raise
         except Exception:
             log.exception("the AI turns of table %s failed", table_id)
+        with contextlib.suppress(Exception):  # done: an interaction elsewhere may start them again
+            await self.bot.leases.release([table_lease(table_id)])
 
     async def stop(self) -> None:
         self._stopping = True

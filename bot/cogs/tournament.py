@@ -579,7 +579,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         while tournament_id in self._wanted:
             self._wanted.discard(tournament_id)
             try:
-                if not await self.sync(tournament_id):
+                async with self.bot.host.store.exclusive(f"tournament posts:{tournament_id}"):  # one process posts
+                    synced = await self.sync(tournament_id)
+                if not synced:
                     asyncio.get_running_loop().call_later(RETRY_SECONDS, self.changed, tournament_id)
             except Exception:
                 log.exception("showing tournament %s failed", tournament_id)

@@ -337,7 +337,8 @@ class TournamentService:
         """Do whatever is due, from what is stored: begin a paired round, open the games the round
         lacks, record finished ones, pair the next round when one ends. Safe to call any time."""
         rate: list[tuple[T.Tournament, TournamentLink, TableRow]] = []
-        async with self.lock(tournament_id):
+        # Other bot processes on the same database wait too: a round's games open once.
+        async with self.lock(tournament_id), self.store.exclusive(f"tournament:{tournament_id}"):
             row = await self.get(tournament_id)
             while True:
                 t = state_of(row)
