@@ -496,3 +496,55 @@ TOURNAMENT_MESSAGES = {
     "cmd.opt.count.desc": {"en": "How many", "ja": "人数"},
 }
 register_messages(TOURNAMENT_MESSAGES)
+
+
+HISTORY_MESSAGES = {
+    "cmd.history": {"en": "history", "ja": "棋譜"},
+    "cmd.history.desc": {"en": "The moves of a game so far, in words", "ja": "ゲームのこれまでの手を文章で表示"},
+    "cmd.export": {"en": "export", "ja": "記録出力"},
+    "cmd.export.desc": {"en": "A finished game's record as a file (python -m games replay reads it)",
+                        "ja": "終了したゲームの記録をファイルで(python -m games replay で再生できます)"},
+    "cmd.replay": {"en": "replay", "ja": "リプレイ"},
+    "cmd.replay.desc": {"en": "A finished game as an animated image", "ja": "終了したゲームをアニメーション画像で"},
+    "cmd.stats": {"en": "stats", "ja": "成績"},
+    "cmd.stats.desc": {"en": "A player's finished games per game: wins, places, pace, timeouts",
+                       "ja": "プレイヤーのゲームごとの成績(勝利数・平均順位・手の速さ・時間切れ)"},
+    "cmd.opt.table_id": {"en": "table", "ja": "卓"},
+    "cmd.opt.table_id.desc": {"en": "The game's number (default: the game of this thread)",
+                              "ja": "ゲーム番号(省略時: このスレッドのゲーム)"},
+    "cmd.opt.page": {"en": "page", "ja": "ページ"},
+    "cmd.opt.page.desc": {"en": "Which page (default: the latest moves)", "ja": "ページ番号(省略時: 最新の手)"},
+    "cmd.opt.share": {"en": "share", "ja": "共有"},
+    "cmd.opt.share.desc": {"en": "Post it for everyone in this channel", "ja": "このチャンネルの全員に見えるように投稿"},
+    "history.title": {"en": "**Game #{table}** ({game}), {moves} moves", "ja": "**ゲーム#{table}**({game})全{moves}手"},
+    "history.none": {"en": "No move has been played yet.", "ja": "まだ手は指されていません。"},
+    "history.page": {"en": "Page {page} of {pages}", "ja": "{page}/{pages}ページ"},
+    "history.no_table": {"en": "There is no game #{table} in this server.", "ja": "このサーバーにゲーム#{table}はありません。"},
+    "history.not_over": {
+        "en": "Game #{table} is still being played: its record and replay come when it ends (they would "
+              "show what is hidden). /history shows the moves so far.",
+        "ja": "ゲーム#{table}はまだ進行中です。記録とリプレイは終了後に出せます(隠された情報が見えてしまうため)。"
+              "これまでの手は /history で見られます。"},
+    "history.no_image": {"en": "Game #{table} has no board image to replay.", "ja": "ゲーム#{table}には盤面画像がありません。"},
+    "history.record": {"en": "The record of game #{table}. Replay it with `python -m games replay GAME --moves FILE`.",
+                       "ja": "ゲーム#{table}の記録です。`python -m games replay ゲーム名 --moves ファイル` で再生できます。"},
+    "history.replay": {"en": "Game #{table}, move by move.", "ja": "ゲーム#{table}を一手ずつ。"},
+    "history.story": {"en": "Game #{table} is over: here is its record and its replay (/stats for your figures).",
+                      "ja": "ゲーム#{table}終了: 記録とリプレイです(自分の成績は /stats)。"},
+    "cmd.opt.show": {"en": "show", "ja": "表示"},
+    "cmd.opt.show.desc": {"en": "Games being played (default) or finished ones", "ja": "進行中(既定)か終了したゲームか"},
+    "games.show.current": {"en": "current", "ja": "進行中"},
+    "games.show.finished": {"en": "finished", "ja": "終了"},
+    "games.place": {"en": "finished, place {place} of {players}", "ja": "終了・{players}人中{place}位"},
+    "games.none_finished": {"en": "You have no finished game yet.", "ja": "終了したゲームはまだありません。"},
+    "stats.none": {"en": "{player} has no finished game yet.", "ja": "{player}さんの終了したゲームはまだありません。"},
+    "stats.title": {"en": "**{player}**: finished games", "ja": "**{player}**さんの成績(終了したゲーム)"},
+    "stats.line": {"en": "{game}: {played} played, {wins} won, average place {place}, {timeouts} timeouts{pace}",
+                   "ja": "{game}: {played}戦{wins}勝、平均順位{place}、時間切れ{timeouts}回{pace}"},
+    "stats.pace": {"en": ", {seconds} a move", "ja": "、1手平均{seconds}"},
+    "stats.unit.s": {"en": "{value} s", "ja": "{value}秒"},
+    "stats.unit.min": {"en": "{value} min", "ja": "{value}分"},
+    "stats.unit.h": {"en": "{value} h", "ja": "{value}時間"},
+    "stats.unit.d": {"en": "{value} days", "ja": "{value}日"},
+}
+register_messages(HISTORY_MESSAGES)

@@ -23,6 +23,7 @@ from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
+from bot.replays import record_file, replay_file
 from bot.views import board_view, lobby_view
 from games.messages import text_from_json, translate
 
@@ -100,6 +101,11 @@ class Presenter:
         return self.bot.host
 
     # -- lobby --------------------------------------------------------------------------------
+
+    @property
+    def renders(self) -> ThreadPoolExecutor:
+        """The threads images are drawn in, off the event loop."""
+        return self._renders
 
     def lobby_message(self, table: TableRow, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
         game = self.host.game(table)
@@ -209,7 +215,7 @@ class Presenter:
             await self.host.mark_announced(table.id, table.version)
             steps.append(("ping",))  # an edit pings nobody
         if table.status == "finished":
-            steps.append(("lobby",))
+            steps += [("lobby",), ("story",)]
         if game.hidden_information:
             steps.append(("private",))
         steps += [("turn_dm", seat.seat) for seat in self.host.waiting_on(table) if not seat.is_ai]
@@ -228,6 +234,22 @@ class Presenter:
             await self.deliver_private(table.id)
         elif kind == "turn_dm":
             await self._turn_dm(table, step[1])
+        elif kind == "story":
+            await self._story(table)
+
+    async def _story(self, table: TableRow) -> None:
+        """After the final board: the game's record and its animated replay, in the thread."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        files = [await record_file(self.host, table)]
+        try:
+            replay = await replay_file(self.host, table, lang, self._renders)
+        except Exception:  # the record still goes out; a replay that cannot be drawn is logged
+            log.exception("drawing the replay of table %s failed", table.id)
+            replay = None
+        if replay is not None:
+            files.append(replay)
+        thread = await self.bot.channel(table.thread_id)
+        await thread.send(t("history.story", lang, table=table.id), files=files)
 
     async def _ping(self, table: TableRow) -> None:
         """With per-move posts off, a short message pinging the humans the game now waits on."""

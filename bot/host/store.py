@@ -258,6 +258,7 @@ class MoveRow:
     events: list[dict[str, Any]]
     ply: int = 0
     version: int = 0
+    created_at: float = 0.0
 
 
 @dataclass
@@ -631,6 +632,15 @@ class Store:
             f" WHERE s.user_id = ? AND t.status IN ({marks}) GROUP BY t.id ORDER BY t.updated_at DESC",
             (user_id, *statuses))
 
+    async def finished_tables_of_user(self, user_id: int, game: str | None = None, limit: int = 1000) -> list[TableRow]:
+        """Finished tables the user sat at, newest first: by their seat, or by a seat they left
+        (``settings.left``; the caller checks the match, the text test only narrows the scan)."""
+        return await self._read(
+            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t WHERE t.status = 'finished'"
+            " AND (? IS NULL OR t.game = ?) AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id"
+            " AND s.user_id = ?) OR t.settings LIKE ?) ORDER BY t.updated_at DESC LIMIT ?",
+            (game, game, user_id, f'%"left"%{user_id}%', limit))
+
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
         Returns the table as committed. A whole ``settings`` document should come with
@@ -737,9 +747,10 @@ class Store:
         given, and only the ``last`` few if given (without reading the whole history)."""
         def read(conn):
             rows = conn.execute(
-                "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-                " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)).fetchall()
-            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5]) for r in reversed(rows)]
+                "SELECT seat, notation, words, events, ply, version, created_at FROM moves"
+                " WHERE table_id = ? AND version > ? ORDER BY ply DESC LIMIT ?",
+                (table_id, after_version, -1 if last is None else last)).fetchall()
+            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6]) for r in reversed(rows)]
         return await self._read(read)
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:

@@ -1,0 +1,166 @@
+"""``/history``, ``/export``, ``/replay`` and ``/stats``: a game's story and a player's figures."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import guarded
+from bot.host import HostError
+from bot.host.history import figures, history_lines, summarise
+from bot.host.store import TableRow
+from bot.i18n import ls, t
+from bot.replays import record_file, replay_file
+from games.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+#: Moves per ``/history`` page: 15 lines of at most 120 characters fit one message.
+MOVES_PER_PAGE = 15
+#: Finished games read for ``/stats`` at most (the newest).
+STATS_GAMES = 1000
+
+
+class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=r"hp:(?P<table>\d+):(?P<page>\d+):(?P<dir>[pn])"):
+    """Previous / Next under ``/history``: the id names the table and the page, so the buttons
+    work after a restart."""
+
+    def __init__(self, table_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False) -> None:
+        label = t("button.previous" if direction == "p" else "button.next", lang)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"hp:{table_id}:{page}:{direction}"))
+        self.table_id, self.page = table_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("History").history_page(interaction, self.table_id, self.page)
+
+
+class HistoryCog(commands.Cog, name="History"):
+    def __init__(self, bot: "GameBot") -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(HistoryPageButton)
+
+    async def _table(self, interaction: discord.Interaction, table_id: int | None) -> TableRow:
+        """The table named, or the one whose thread this is; only tables of this server."""
+        host = self.bot.host
+        if table_id is None:
+            return await host.table_in_thread(interaction.channel_id)
+        try:
+            table = await host.table(table_id)
+        except HostError:
+            raise HostError("history.no_table", table=table_id) from None
+        if table.guild_id != interaction.guild_id:
+            raise HostError("history.no_table", table=table_id)
+        return table
+
+    # -- /history ---------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.history"), description=ls("cmd.history.desc"))
+    @app_commands.rename(table=ls("cmd.opt.table_id"), page=ls("cmd.opt.page"))
+    @app_commands.describe(table=ls("cmd.opt.table_id.desc"), page=ls("cmd.opt.page.desc"))
+    async def history(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None,
+                      page: app_commands.Range[int, 1] | None = None) -> None:
+        row = await self._table(interaction, table)
+        lang = await self.bot.lang_for(interaction)
+        text, view = await self._page(row, None if page is None else page - 1, lang)
+        await self.bot.reply(interaction, text, view=view or discord.utils.MISSING,
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    @guarded
+    async def history_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
+        lang = await self.bot.lang_for(interaction)
+        text, view = await self._page(await self.bot.host.table(table_id), page, lang)
+        await interaction.response.edit_message(content=text, view=view)
+
+    async def _page(self, table: TableRow, page: int | None, lang: str) -> tuple[str, discord.ui.View | None]:
+        """A page of the move list (``None``: the last page, where the game is now)."""
+        lines = history_lines(table, await self.bot.host.store.moves(table.id), lang)
+        game = self.bot.host.game(table)
+        title = t("history.title", lang, table=table.id, game=game.titles.get(lang, game.name), moves=len(lines))
+        if not lines:
+            return f"{title}\n{t('history.none', lang)}", None
+        pages = -(-len(lines) // MOVES_PER_PAGE)
+        page = pages - 1 if page is None else min(max(page, 0), pages - 1)
+        shown = [line[:120] for line in lines[page * MOVES_PER_PAGE:(page + 1) * MOVES_PER_PAGE]]
+        footer = t("history.page", lang, page=page + 1, pages=pages) if pages > 1 else ""
+        text = "\n".join([title, *shown, footer]).strip()[:2000]
+        if pages <= 1:
+            return text, None
+        view = discord.ui.View(timeout=None)
+        view.add_item(HistoryPageButton(table.id, max(page - 1, 0), "p", lang, disabled=page == 0))
+        view.add_item(HistoryPageButton(table.id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1))
+        return text, view
+
+    # -- /export and /replay ------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.export"), description=ls("cmd.export.desc"))
+    @app_commands.rename(table=ls("cmd.opt.table_id"))
+    @app_commands.describe(table=ls("cmd.opt.table_id.desc"))
+    async def export(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+        row = await self._table(interaction, table)
+        lang = await self.bot.lang_for(interaction)
+        file = await record_file(self.bot.host, row)
+        await self.bot.reply(interaction, t("history.record", lang, table=row.id), file=file)
+
+    @app_commands.command(name=ls("cmd.replay"), description=ls("cmd.replay.desc"))
+    @app_commands.rename(table=ls("cmd.opt.table_id"), share=ls("cmd.opt.share"))
+    @app_commands.describe(table=ls("cmd.opt.table_id.desc"), share=ls("cmd.opt.share.desc"))
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None,
+                     share: bool = False) -> None:
+        row = await self._table(interaction, table)
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        file = await replay_file(self.bot.host, row, lang, self.bot.presenter.renders)
+        if file is None:
+            raise HostError("history.no_image", table=row.id)
+        await interaction.followup.send(t("history.replay", lang, table=row.id), file=file, ephemeral=not share)
+
+    # -- /stats -----------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.stats"), description=ls("cmd.stats.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"))
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        who = player or interaction.user
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        host = self.bot.host
+        rows = []
+        for table in await host.store.finished_tables_of_user(who.id, limit=STATS_GAMES):
+            found = figures(host, table, await host.store.moves(table.id), who.id)
+            if found is not None:
+                rows.append(found)
+        summary = summarise(rows)
+        name = getattr(who, "display_name", None) or who.name
+        if not summary:
+            await self.bot.reply(interaction, t("stats.none", lang, player=name))
+            return
+        lines = [t("stats.title", lang, player=name)]
+        for s in summary:
+            title = get_game(s.game).titles.get(lang, s.game)
+            pace = t("stats.pace", lang, seconds=_duration(s.average_move_seconds, lang)) \
+                if s.average_move_seconds is not None else ""
+            lines.append(t("stats.line", lang, game=title, played=s.played, wins=s.wins,
+                           place=f"{s.average_place:.2f}", timeouts=s.timeouts, pace=pace))
+        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+
+def _duration(seconds: float, lang: str) -> str:
+    """A thinking time as people say it: 42 s, 3.5 min, 2.1 h, 1.5 d."""
+    for limit, unit, size in ((90, "s", 1), (5400, "min", 60), (129600, "h", 3600), (float("inf"), "d", 86400)):
+        if seconds < limit:
+            value = seconds / size
+            return t(f"stats.unit.{unit}", lang, value=f"{value:.0f}" if unit == "s" else f"{value:.1f}")
+    raise AssertionError("unreachable")

@@ -1,0 +1,158 @@
+"""A game's story after the fact: its record, its move list, replay frames and players' figures.
+
+Nothing here changes a table. Everything public is built from what was already public (the move
+words posted in the thread, the public view of each past position); a record carries the seed and
+every notation, which can reveal hidden pieces and future draws, so the host hands it out only for
+games that are over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from bot.host.errors import HostError
+from bot.host.store import MoveRow, TableRow
+from games.core import Game
+from games.record import SKIPPED, Header, write
+
+#: Notes the host puts on a move that the player did not choose (time ran out).
+TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
+#: Ended tables whose story may be told in full (record, replay).
+OVER = ("finished", "cancelled")
+
+
+def record_text(host: Any, table: TableRow, moves: Sequence[MoveRow]) -> str:
+    """The game's record (``games.record``): header, who sat where, how it ended, every move.
+
+    ``python -m games replay GAME --moves FILE`` replays it to the table's stored state."""
+    game = host.game(table)
+    header = Header(table.game, table.num_players, table.seed, dict(table.options))
+    comments = [f"table {table.id}"]
+    for seat in table.seats:
+        kind = f"AI {seat.ai_level}" if seat.is_ai else "human"
+        comments.append(f"seat {seat.seat}: {seat.name} ({kind})")
+    standing = host.standing(table)
+    if standing is not None:
+        comments.append("ranks: " + " ".join(str(rank) for rank in standing.ranks))
+        if standing.resigned:
+            comments.append("left the game: seats " + " ".join(str(s) for s in standing.resigned))
+    elif table.status == "cancelled":
+        comments.append("cancelled")
+    if table.status == "finished" and game.to_act(host.state(table)):
+        comments.append("ended before the rules' end (resigned)")
+    return write(header, [(m.seat, m.notation) for m in moves], comments)
+
+
+def require_over(table: TableRow) -> None:
+    """Records and replays only of games that are over: a running game's seed and notations
+    could tell a player what is hidden."""
+    if table.status not in OVER:
+        raise HostError("history.not_over", table=table.id)
+
+
+def history_lines(table: TableRow, moves: Sequence[MoveRow], lang: str) -> list[str]:
+    """One line per move: number, who, the move in words (as posted in the thread), when.
+
+    Times are Discord timestamps, shown in each reader's own time zone."""
+    lines = []
+    for move in moves:
+        who = table.seats[move.seat].name if move.seat < len(table.seats) else f"#{move.seat}"
+        words = move.words.get(lang) or move.words.get("en") or move.notation
+        when = f" · <t:{int(move.created_at)}:f>" if move.created_at else ""
+        lines.append(f"{move.ply}. **{who}**: {words}{when}")
+    return lines
+
+
+def positions(game: Game, table: TableRow, moves: Sequence[MoveRow]) -> list[Any]:
+    """Every position of the game, from the set-up to the last move, rebuilt from the seed and
+    the move records (pure CPU work: run it off the event loop)."""
+    state = game.new_game(table.num_players, dict(table.options), table.seed)
+    states = [state]
+    for move in moves:
+        if move.notation == SKIPPED:
+            state, _ = game.skip(state, move.seat)
+        else:
+            state, _ = game.apply(state, move.seat, game.parse_move(state, move.notation, move.seat))
+        states.append(state)
+    return states
+
+
+def frame_plies(count: int, limit: int) -> list[int]:
+    """Which of ``count`` positions (0 = the set-up) a replay shows: all of them when they fit in
+    ``limit`` frames, else an even spread that always keeps the first and the last."""
+    if count <= limit:
+        return list(range(count))
+    step = (count - 1) / (limit - 1)
+    return sorted({round(i * step) for i in range(limit)})
+
+
+@dataclass
+class GameFigures:
+    """One player's figures in one game: what ``/stats`` adds up."""
+
+    game: str
+    place: int
+    players: int
+    won: bool
+    move_seconds: list[float]
+    timeouts: int
+
+
+def figures(host: Any, table: TableRow, moves: Sequence[MoveRow], user_id: int) -> GameFigures | None:
+    """The user's figures in a finished table (``None`` when they did not sit at it).
+
+    A seat the user left (resigned, dropped, voted out) counts with its final place; the time per
+    move is measured from the previous move only for moves the user made in person."""
+    standing = host.standing(table)
+    if standing is None:
+        return None
+    left = {int(seat) for seat, user in table.settings.get("left", {}).items() if user == user_id}
+    seats = {s.seat for s in table.seats if s.user_id == user_id} | left
+    if not seats:
+        return None
+    seat = min(seats)
+    replaced = set(standing.resigned)
+    thinking, timeouts = [], 0
+    previous = None
+    for move in moves:
+        notes = {event.get("key") for event in move.events}
+        if move.seat in seats:
+            if notes & set(TIMEOUT_NOTES):
+                timeouts += 1
+            elif previous is not None and move.seat not in left and move.created_at:
+                thinking.append(max(0.0, move.created_at - previous))
+        previous = move.created_at or previous
+    if seat in table.settings.get("dropped", []):
+        timeouts += 1
+    place = standing.ranks[seat]
+    return GameFigures(table.game, place, table.num_players, place == 1 and seat not in replaced,
+                       thinking, timeouts)
+
+
+@dataclass
+class Stats:
+    """``/stats`` for one game: the sums over the user's finished games of it."""
+
+    game: str
+    played: int
+    wins: int
+    average_place: float
+    average_move_seconds: float | None
+    timeouts: int
+
+
+def summarise(rows: Sequence[GameFigures]) -> list[Stats]:
+    """Per game, in order of most played."""
+    by_game: dict[str, list[GameFigures]] = {}
+    for row in rows:
+        by_game.setdefault(row.game, []).append(row)
+    stats = []
+    for game, games in by_game.items():
+        seconds = [s for g in games for s in g.move_seconds]
+        stats.append(Stats(game, len(games), sum(g.won for g in games),
+                           sum(g.place for g in games) / len(games),
+                           sum(seconds) / len(seconds) if seconds else None,
+                           sum(g.timeouts for g in games)))
+    stats.sort(key=lambda s: (-s.played, s.game))
+    return stats
