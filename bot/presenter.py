@@ -102,11 +102,6 @@ class Presenter:
 
     # -- lobby --------------------------------------------------------------------------------
 
-    @property
-    def renders(self) -> ThreadPoolExecutor:
-        """The threads images are drawn in, off the event loop."""
-        return self._renders
-
     def lobby_message(self, table: TableRow, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
         game = self.host.game(table)
         seats = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats]
@@ -242,7 +237,7 @@ class Presenter:
         lang = await self.bot.guild_lang(table.guild_id)
         files = [await record_file(self.host, table)]
         try:
-            replay = await replay_file(self.host, table, lang, self._renders)
+            replay = await replay_file(self.host, table, lang)
         except Exception:  # the record still goes out; a replay that cannot be drawn is logged
             log.exception("drawing the replay of table %s failed", table.id)
             replay = None

@@ -82,7 +82,8 @@ def test_a_finished_games_record_replays_by_the_command_line_to_the_stored_state
         assert data["state"] == table.state
         assert data["ranks"] == host.standing(table).ranks
         # and the positions the replay image is drawn from end in the same state
-        states = positions(host.game(table), table, moves)
+        states = positions(host.game(table), table.num_players, dict(table.options), table.seed,
+                           [(m.seat, m.notation) for m in moves])
         assert len(states) == len(moves) + 1
         assert host.game(table).state_to_json(states[-1]) == table.state
         await host.store.close()
@@ -143,7 +144,8 @@ def test_the_longest_games_replay_in_a_gif_under_discords_upload_limit(tmp_path)
         import renderers
         host, table = await finished_game(tmp_path, "madeira", players=3)
         moves = await host.store.moves(table.id)
-        states = positions(host.game(table), table, moves)
+        states = positions(host.game(table), table.num_players, dict(table.options), table.seed,
+                           [(m.seat, m.notation) for m in moves])
         plies = frame_plies(len(states), 80)
         pngs = [renderers.render("madeira", host.game(table).view(states[p], None), names=["a", "b", "c"])
                 for p in plies]

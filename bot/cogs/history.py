@@ -122,7 +122,7 @@ class HistoryCog(commands.Cog, name="History"):
         row = await self._table(interaction, table)
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        file = await replay_file(self.bot.host, row, lang, self.bot.presenter.renders)
+        file = await replay_file(self.bot.host, row, lang)
         if file is None:
             raise HostError("history.no_image", table=row.id)
         await interaction.followup.send(t("history.replay", lang, table=row.id), file=file, ephemeral=not share)

@@ -64,16 +64,17 @@ def history_lines(table: TableRow, moves: Sequence[MoveRow], lang: str) -> list[
     return lines
 
 
-def positions(game: Game, table: TableRow, moves: Sequence[MoveRow]) -> list[Any]:
-    """Every position of the game, from the set-up to the last move, rebuilt from the seed and
-    the move records (pure CPU work: run it off the event loop)."""
-    state = game.new_game(table.num_players, dict(table.options), table.seed)
+def positions(game: Game, num_players: int, options: dict[str, Any], seed: int,
+              moves: Sequence[tuple[int, str]]) -> list[Any]:
+    """Every position of a game, from the set-up to the last move, rebuilt from its seed and its
+    ``(seat, notation)`` moves (pure CPU work: run it off the event loop)."""
+    state = game.new_game(num_players, options, seed)
     states = [state]
-    for move in moves:
-        if move.notation == SKIPPED:
-            state, _ = game.skip(state, move.seat)
+    for seat, notation in moves:
+        if notation == SKIPPED:
+            state, _ = game.skip(state, seat)
         else:
-            state, _ = game.apply(state, move.seat, game.parse_move(state, move.notation, move.seat))
+            state, _ = game.apply(state, seat, game.parse_move(state, notation, seat))
         states.append(state)
     return states
 
