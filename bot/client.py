@@ -53,6 +53,7 @@ class GameBot(commands.Bot):
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.ratings import RatingsCog
         from bot.cogs.screens import ScreensCog
         from bot.cogs.tournament import TournamentCog
 
@@ -66,6 +67,7 @@ class GameBot(commands.Bot):
         await self.add_cog(ScreensCog(self))
         await self.add_cog(HistoryCog(self))
         await self.add_cog(TournamentCog(self))
+        await self.add_cog(RatingsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         if self.sync_commands:

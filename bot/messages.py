@@ -494,6 +494,11 @@ TOURNAMENT_MESSAGES = {
     "cmd.opt.reason.desc": {"en": "Why (kept with the result)", "ja": "理由(結果とともに記録されます)"},
     "cmd.opt.count": {"en": "count", "ja": "人数"},
     "cmd.opt.count.desc": {"en": "How many", "ja": "人数"},
+    "cmd.opt.rated_game.desc": {"en": "Whether the result changes the players' ratings (default: yes)",
+                                "ja": "結果をプレイヤーのレーティングに反映するか(既定: する)"},
+    "lobby.rated": {"en": "Rated: the result changes the players' ratings (AI seats are not rated).",
+                    "ja": "レーティング対象: 結果がプレイヤーのレーティングに反映されます(AI席は対象外)。"},
+    "lobby.unrated": {"en": "Unrated: the result changes no rating.", "ja": "レーティング対象外: 結果はレーティングに影響しません。"},
 }
 register_messages(TOURNAMENT_MESSAGES)
 

@@ -111,6 +111,8 @@ class Presenter:
             title=t("lobby.title", lang, game=game.titles.get(lang, game.name), table=table.id),
             description=t("lobby.body", lang, owner=f"<@{table.owner_id}>", count=table.num_players,
                           options=options, seats="\n".join(seats)))
+        if "rated" in table.settings:  # tables opened before the option existed say nothing
+            embed.description += "\n" + t("lobby.rated" if table.settings["rated"] else "lobby.unrated", lang)
         if table.status == "lobby":
             return embed, lobby_view(table.id, list(game.ai_levels), lang)
         if table.status == "cancelled":
@@ -168,6 +170,8 @@ class Presenter:
             if table.state is None or table.status not in ("active", "finished"):
                 return
             if table.thread_id is None:  # its thread could not be made when the lobby opened
+                if table.settings.get("tournament"):
+                    return  # a tournament's game gets its thread (players mentioned) from the tournament
                 table = await self._make_thread(table)
             game = self.host.game(table)
             if table.announced_version < table.version:

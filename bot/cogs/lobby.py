@@ -39,15 +39,20 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game.command(name=ls("cmd.game.new"), description=ls("cmd.game.new.desc"))
     @app_commands.rename(game=ls("cmd.opt.game"), players=ls("cmd.opt.players"), options=ls("cmd.opt.options"),
                          clock=ls("cmd.opt.clock"), hours=ls("cmd.opt.hours"), timeout=ls("cmd.opt.timeout"),
-                         vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"))
+                         vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"), rated=ls("cmd.opt.rated"))
     @app_commands.describe(game=ls("cmd.opt.game.desc"), players=ls("cmd.opt.players.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
                            hours=ls("cmd.opt.hours.desc"), timeout=ls("cmd.opt.timeout.desc"),
-                           vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"))
+                           vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"),
+                           rated=ls("cmd.opt.rated_game.desc"))
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
                   options: str | None = None, clock: str = "none", hours: str | None = None,
-                  timeout: str = "remind", vacation: bool = True, posts: bool = True) -> None:
+                  timeout: str = "remind", vacation: bool = True, posts: bool = True, rated: bool = True) -> None:
+        """Open a lobby. ``rated`` (default on): when the game ends, its human players' ratings
+        change by their places among themselves; AI seats are never rated, so a game with fewer
+        than two people changes nothing, and a player an AI replaced counts as last (the others'
+        ratings are then left as they were)."""
         if interaction.guild_id is None:  # before anything is written: no orphan lobby in a DM
             raise HostError("settings.guild_only")
         if isinstance(interaction.channel, discord.Thread):
@@ -57,7 +62,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
             owner_name=interaction.user.display_name, game_name=game, num_players=players,
             options=parse_options(options),
-            settings={"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts})
+            settings={"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts,
+                      "rated": rated})
         lang = await self.bot.guild_lang(interaction.guild_id)
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.send_message(embed=embed, view=view)

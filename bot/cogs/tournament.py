@@ -1,5 +1,5 @@
-"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill), the sign-up
-message's Join / Leave / Check in buttons, ``/leaderboard`` and ``/rating``.
+"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill) and the sign-up
+message's Join / Leave / Check in buttons (``/leaderboard`` and ``/rating``: :mod:`bot.cogs.ratings`).
 
 Handlers are thin: they check who may act, make one call to the tournament service
 (:mod:`bot.host.tournaments`) and reply. What the tournament has to show (each round's game
@@ -30,7 +30,7 @@ from bot.i18n import ls, t
 from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
-from renderers.tournament import render_podium, render_standings
+from renderers.tournament import render_podium, render_standings_pages
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
 if TYPE_CHECKING:
@@ -56,6 +56,12 @@ def _places(text: str) -> list[int]:
 
 def _plain(value: float) -> str:
     return f"{value:g}"
+
+
+def _files(images: list[bytes], stem: str) -> list[discord.File]:
+    """PNG pages as files: ``stem.png``, then ``stem-2.png``..."""
+    return [discord.File(io.BytesIO(png), filename=f"{stem}{'' if i == 0 else f'-{i + 1}'}.png")
+            for i, png in enumerate(images)]
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<action>join|leave|check):(?P<id>\d+)"):
@@ -245,8 +251,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, RUNNING, FINISHED)
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
-        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        text, files = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
+        await interaction.followup.send(text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.drop"), description=ls("cmd.tournament.drop.desc"))
     @app_commands.rename(player=ls("cmd.opt.player"), tournament_id=ls("cmd.opt.tournament"))
@@ -307,55 +313,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
                              file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"),
                              allowed_mentions=discord.AllowedMentions.none())
 
-    # -- ratings ----------------------------------------------------------------------------------
-
-    @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=ls("cmd.opt.game"))
-    @app_commands.describe(game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        lang = await self.bot.lang_for(interaction)
-        title = get_game(game).titles.get(lang, game)
-        rows = await self.service.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title),
-                                 allowed_mentions=discord.AllowedMentions.none())
-            return
-        lines = [t("tourney.leaderboard_title", lang, game=title)]
-        lines += [t("tourney.leaderboard_line", lang, rank=r.rank, player=f"<@{r.player}>",
-                    rating=f"{r.rating.ordinal:.1f}", games=r.rating.games,
-                    provisional=t("tourney.provisional", lang) if r.rating.provisional else "") for r in rows]
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], ephemeral=False,
-                             allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name=ls("cmd.rating"), description=ls("cmd.rating.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(player=ls("cmd.opt.player"), game=ls("cmd.opt.game"))
-    @app_commands.describe(player=ls("cmd.opt.player.desc"), game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rating(self, interaction: discord.Interaction, player: discord.User, game: str | None = None) -> None:
-        lang = await self.bot.lang_for(interaction)
-        games = [game] if game else [g.name for g in all_games()]
-        lines = []
-        for name in games:
-            rating = await self.service.rating(interaction.guild_id, name, player.id)
-            title = get_game(name).titles.get(lang, name)
-            if rating is None:
-                if game:
-                    lines.append(t("tourney.rating_none", lang, player=player.display_name, game=title))
-                continue
-            lines.append(t("tourney.rating_line", lang, player=player.display_name, game=title,
-                           rating=f"{rating.ordinal:.1f}", games=rating.games,
-                           provisional=t("tourney.provisional", lang) if rating.provisional else ""))
-            history = await self.bot.host.store.rating_history(interaction.guild_id, name, player.id, last=5)
-            changes = [f"#{table_id} {mu - 3 * sigma:.1f}" for _, table_id, mu, sigma, _, _ in history]
-            if changes:
-                lines.append(t("tourney.history", lang, changes=" · ".join(changes)))
-        if not lines:
-            lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
-
     # -- bringing Discord up to date ----------------------------------------------------------------
 
     @commands.Cog.listener()
@@ -397,19 +354,24 @@ class TournamentCog(commands.Cog, name="Tournament"):
         done = [r.number for r in tm.rounds if r.status == DONE]
         for number in done:
             if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
-                text, file = await self._standings_post(row, lang, t("tourney.standings_after", lang, id=row.id,
-                                                                      round=number))
-                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+                heading = t("tourney.standings_after", lang, id=row.id, round=number)
+                # Posted, then recorded: a stop in between leaves the post in the channel, found there.
+                if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
+                        is None:
+                    text, files = await self._standings_post(row, lang, heading)
+                    await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
         ok = True
-        for link in await self.bot.host.store.tournament_links(row.id):
-            if link.thread_id is None and link.status in ("active", "finished"):
-                try:
-                    await self._open_thread(row, tm, link, channel, lang)
-                except discord.HTTPException:
-                    log.warning("could not open the thread of table %s; trying again later", link.table_id,
-                                exc_info=True)
-                    ok = False
+        missing = [link for link in await self.bot.host.store.tournament_links(row.id)
+                   if link.thread_id is None and link.status in ("active", "finished")]
+        made = await self._threads_made(channel) if missing else {}
+        for link in missing:
+            try:
+                await self._open_thread(row, tm, link, channel, lang, made)
+            except discord.HTTPException:
+                log.warning("could not open the thread of table %s; trying again later", link.table_id,
+                            exc_info=True)
+                ok = False
         if tm.status == FINISHED and row.podium_message_id is None:
             message = await self._podium(row, tm, channel, lang)
             row = await self.bot.host.store.update_tournament(row.id, podium_message_id=message.id,
@@ -417,22 +379,43 @@ class TournamentCog(commands.Cog, name="Tournament"):
             await self._refresh_signup(row)
         return ok
 
-    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str) -> None:
+    async def _posted(self, channel: Any, match: Any, limit: int = 50) -> discord.Message | None:
+        """The bot's own recent message in ``channel`` that ``match`` accepts, if any."""
+        async for message in channel.history(limit=limit):
+            if message.author.id == self.bot.user.id and match(message):
+                return message
+        return None
+
+    async def _threads_made(self, channel: Any) -> dict[str, Any]:
+        """The active threads under ``channel`` by name (one request): a thread made just before
+        a stop, not yet recorded, is taken up instead of made twice."""
+        threads = await channel.guild.active_threads()
+        return {th.name: th for th in threads if th.parent_id == channel.id and th.owner_id == self.bot.user.id}
+
+    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str,
+                           made: dict[str, Any]) -> None:
+        """The game's thread with its first post (the players mentioned), then recorded: after a
+        stop anywhere in between, the thread found under its name and the post in it are not made
+        again."""
         table = await self.bot.host.table(link.table_id)
-        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
-        await self.bot.host.attach(table.id, thread_id=thread.id)
+        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)[:100]
         humans = [s.user_id for s in table.seats if s.user_id is not None]
         players = " vs ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in table.seats)
-        await thread.send(t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number,
-                            players=players), allowed_mentions=pinging(humans))
+        intro = t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number, players=players)
+        thread = made.pop(name, None)
+        if thread is None or await self._posted(thread, lambda m: m.content == intro, limit=10) is None:
+            if thread is None:
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=10080)
+            await thread.send(intro, allowed_mentions=pinging(humans))
+        await self.bot.host.attach(table.id, thread_id=thread.id)
         await self.bot.presenter.show(table.id)
 
-    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, discord.File]:
+    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, list[discord.File]]:
+        """The standings as text (the top lines) and as images (a large field on several pages)."""
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"))
-        image = await asyncio.to_thread(render_standings, view, lang=lang)
+        images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
                              + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
                              for r in view["rows"][:STANDING_LINES]]
@@ -441,12 +424,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
         current = tm.current_round
         if current is not None and current.byes and current.status != DONE:
             lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in current.byes)))
-        return "\n".join(lines)[:2000], discord.File(io.BytesIO(image), filename=f"standings-{row.id}.png")
+        return "\n".join(lines)[:2000], _files(images, f"standings-{row.id}")
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
-        standings_image = await asyncio.to_thread(render_standings, view, lang=lang)
+        standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
 
         def who(r: dict) -> str:
@@ -454,7 +437,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
         humans = [int(r["id"]) for r in top if not is_ai(r["id"]) and str(r["id"]).isdigit()]
-        return await channel.send(t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000],
+        content = t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000]
+        posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
+        if posted is not None:
+            return posted
+        return await channel.send(content,
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
-                                         discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
+                                         *_files(standings_images, f"final-{row.id}")],
                                   allowed_mentions=pinging(humans))
