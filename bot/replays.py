@@ -59,7 +59,7 @@ async def record_file(host: Any, table: TableRow) -> discord.File:
     return discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{_stem(table)}.txt")
 
 
-async def replay_file(host: Any, table: TableRow, lang: str) -> discord.File | None:
+async def replay_gif(host: Any, table: TableRow, lang: str) -> bytes | None:
     """The game as an animated GIF of its public positions; ``None`` for a game without a board
     image. Refused while the game runs."""
     global _executor
@@ -71,9 +71,12 @@ async def replay_file(host: Any, table: TableRow, lang: str) -> discord.File | N
             [seat.name for seat in table.seats], lang)
     loop = asyncio.get_running_loop()
     try:
-        gif = await loop.run_in_executor(_pool(), draw_replay, *args)
+        return await loop.run_in_executor(_pool(), draw_replay, *args)
     except BrokenProcessPool:  # the worker died (killed, out of memory): one fresh try
         _executor = None
-        gif = await loop.run_in_executor(_pool(), draw_replay, *args)
-    return discord.File(io.BytesIO(gif), filename=f"{_stem(table)}-replay.gif",
-                        description=f"{table.game} #{table.id}")
+        return await loop.run_in_executor(_pool(), draw_replay, *args)
+
+
+def replay_file(table: TableRow, gif: bytes) -> discord.File:
+    """A replay as the file Discord gets (a new one per send: a file can be sent once)."""
+    return discord.File(io.BytesIO(gif), filename=f"{_stem(table)}-replay.gif", description=f"{table.game} #{table.id}")

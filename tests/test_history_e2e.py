@@ -101,4 +101,18 @@ def test_the_move_list_the_record_the_replay_and_stats_of_a_game(tmp_path):
         async with world.running():  # the page buttons after a restart
             turned = await (await world.fake.click_button(listing, f"hp:{table_id}:0:p", user=world.bob)).reply()
             assert f"1/{pages}ページ" in turned.content and "全" in turned.content  # bob reads Japanese
+            # Rematch: a new lobby in the channel, the same people seated, them mentioned; once.
+            refused = await (await world.fake.click_button(story, f"rm:{table_id}", user=world.mallory)).reply()
+            assert refused.ephemeral and "not playing in this game" in refused.content
+            opened = await (await world.fake.click_button(story, f"rm:{table_id}", user=world.bob)).reply()
+            assert opened.ephemeral and "#2" in opened.content
+            lobby = await world.fake.wait_for_message(lambda m: "Rematch of game #1" in m.content, channel=world.general)
+            assert {world.alice.id, world.bob.id} <= set(lobby.pings["users"])
+            rematch = await world.host.table(2)
+            assert rematch.status == "lobby" and rematch.game == "minoa" and rematch.options == table.options
+            assert [s.user_id for s in rematch.seats] == [world.bob.id, world.alice.id]
+            again = await (await world.fake.click_button(story, f"rm:{table_id}", user=world.alice)).reply()
+            assert "already open: lobby #2" in again.content
+            await world.fake.wait_until(lambda: len(world.fake.threads()) == 2, what="the rematch's thread")
+            assert (await world.host.table(2)).thread_id is not None
     play(scenario, tmp_path, timeout=240)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,11 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded
+from bot.history_views import HISTORY_ITEMS, history_pages_view
 from bot.host import HostError
-from bot.host.history import figures, history_lines, summarise
+from bot.host.history import figures, history_lines, rematch, require_over, summarise
 from bot.host.store import TableRow
 from bot.i18n import ls, t
-from bot.replays import record_file, replay_file
+from bot.replays import record_file, replay_file, replay_gif
 from games.registry import get_game
 
 if TYPE_CHECKING:
@@ -26,31 +26,12 @@ MOVES_PER_PAGE = 15
 STATS_GAMES = 1000
 
 
-class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                        template=r"hp:(?P<table>\d+):(?P<page>\d+):(?P<dir>[pn])"):
-    """Previous / Next under ``/history``: the id names the table and the page, so the buttons
-    work after a restart."""
-
-    def __init__(self, table_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False) -> None:
-        label = t("button.previous" if direction == "p" else "button.next", lang)
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"hp:{table_id}:{page}:{direction}"))
-        self.table_id, self.page = table_id, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["page"]), match["dir"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("History").history_page(interaction, self.table_id, self.page)
-
-
 class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: "GameBot") -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(HistoryPageButton)
+        self.bot.add_dynamic_items(*HISTORY_ITEMS)
 
     async def _table(self, interaction: discord.Interaction, table_id: int | None) -> TableRow:
         """The table named, or the one whose thread this is; only tables of this server."""
@@ -96,12 +77,7 @@ class HistoryCog(commands.Cog, name="History"):
         shown = [line[:120] for line in lines[page * MOVES_PER_PAGE:(page + 1) * MOVES_PER_PAGE]]
         footer = t("history.page", lang, page=page + 1, pages=pages) if pages > 1 else ""
         text = "\n".join([title, *shown, footer]).strip()[:2000]
-        if pages <= 1:
-            return text, None
-        view = discord.ui.View(timeout=None)
-        view.add_item(HistoryPageButton(table.id, max(page - 1, 0), "p", lang, disabled=page == 0))
-        view.add_item(HistoryPageButton(table.id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1))
-        return text, view
+        return text, history_pages_view(table.id, page, pages, lang)
 
     # -- /export and /replay ------------------------------------------------------------------
 
@@ -121,11 +97,35 @@ class HistoryCog(commands.Cog, name="History"):
                      share: bool = False) -> None:
         row = await self._table(interaction, table)
         lang = await self.bot.lang_for(interaction)
+        require_over(row)  # before a public "thinking…": a refusal stays ephemeral
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        file = await replay_file(self.bot.host, row, lang)
-        if file is None:
+        gif = await replay_gif(self.bot.host, row, lang)
+        if gif is None:
             raise HostError("history.no_image", table=row.id)
-        await interaction.followup.send(t("history.replay", lang, table=row.id), file=file, ephemeral=not share)
+        await interaction.followup.send(t("history.replay", lang, table=row.id), file=replay_file(row, gif),
+                                        ephemeral=not share)
+
+    # -- rematch ----------------------------------------------------------------------------
+
+    @guarded
+    async def rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The Rematch button: a new lobby in the old game's channel, its people mentioned."""
+        old = await self.bot.host.table(table_id)
+        await self.bot.lang_for(interaction)
+        new = await rematch(self.bot.host, old, interaction.user.id, interaction.user.display_name)
+        lang = await self.bot.guild_lang(new.guild_id)
+        presenter = self.bot.presenter
+        embed, view = presenter.lobby_message(new, lang)
+        people = [s.user_id for s in new.seats if s.user_id is not None]
+        channel = await self.bot.channel(new.channel_id)
+        message = await channel.send(
+            t("rematch.post", lang, table=old.id, mentions=" ".join(f"<@{u}>" for u in people)),
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions(users=True))
+        title = self.bot.host.game(new).titles.get(lang, new.game)
+        thread = await message.create_thread(name=f"{title} #{new.id}"[:100])
+        await self.bot.host.attach(new.id, thread_id=thread.id, lobby_message_id=message.id)
+        await self.bot.reply(interaction, t("rematch.opened", await self.bot.lang_for(interaction),
+                                            table=new.id, link=message.jump_url))
 
     # -- /stats -----------------------------------------------------------------------------
 

@@ -157,3 +157,47 @@ def summarise(rows: Sequence[GameFigures]) -> list[Stats]:
                            sum(g.timeouts for g in games)))
     stats.sort(key=lambda s: (-s.played, s.game))
     return stats
+
+
+#: Play settings a rematch keeps (not the tournament link, votes, resignations or seats' history).
+REMATCH_SETTINGS = ("clock", "hours", "timeout", "vacation", "posts", "rated")
+
+
+async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> TableRow:
+    """A new lobby for the same game, options and play settings, opened by a player of the
+    finished game: they sit first, the game's other people take their seats again in the same
+    order (anyone may Leave), the same AI levels sit where AIs sat from the start, and the seats of
+    players who left stay open. One rematch per game: a second click is told where it is."""
+    if table.status != "finished":
+        raise HostError("rematch.not_over", table=table.id)
+    if table.settings.get("tournament") is not None:
+        raise HostError("rematch.tournament", table=table.id)
+    if not any(s.user_id == user_id for s in table.seats):
+        raise HostError("host.not_a_player")
+    token = f"claim:{user_id}:{host.clock()}"
+    claimed = await host.store.update_setting(table.id, ("rematch",), lambda current: current or token)
+    if claimed.settings["rematch"] != token:
+        taken = claimed.settings["rematch"]
+        if isinstance(taken, int):
+            raise HostError("rematch.taken", table=table.id, rematch=taken)
+        raise HostError("rematch.opening", table=table.id)
+    new = None
+    try:
+        new = await host.open_lobby(
+            guild_id=table.guild_id, channel_id=table.channel_id, owner_id=user_id, owner_name=user_name,
+            game_name=table.game, num_players=table.num_players, options=dict(table.options),
+            settings={k: v for k, v in table.settings.items() if k in REMATCH_SETTINGS})
+        for seat in table.seats:
+            if seat.user_id is not None and seat.user_id != user_id:
+                new = await host.join(new.id, seat.user_id, seat.name)
+        left = table.settings.get("left", {})
+        for seat in table.seats:
+            if seat.is_ai and str(seat.seat) not in left:
+                new = await host.add_ai(new.id, user_id, seat.ai_level)
+    except Exception:  # e.g. a player at their lobby limit: no half-made rematch stays behind
+        if new is not None:
+            await host.cancel(new.id, user_id)
+        await host.store.update_setting(table.id, ("rematch",), lambda current: None)
+        raise
+    await host.store.update_setting(table.id, ("rematch",), lambda current: new.id)
+    return new
