@@ -116,3 +116,44 @@ def test_the_move_list_the_record_the_replay_and_stats_of_a_game(tmp_path):
             await world.fake.wait_until(lambda: len(world.fake.threads()) == 2, what="the rematch's thread")
             assert (await world.host.table(2)).thread_id is not None
     play(scenario, tmp_path, timeout=240)
+
+
+def test_a_misclick_is_taken_back_at_once_and_a_later_undo_asks_the_other_player(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            table_id, _lobby = await world.start_game(players=2)
+            start = await world.host.table(table_id)
+            legal = world.host.legal_notations(start, world.alice.id)
+            reply = await world.move(world.alice, legal[0])
+            assert f"ud:{table_id}" in reply.custom_ids()  # Undo on the mover's own reply
+            await world.settled(table_id)
+            boards = len(world.boards())
+            mark = world.fake.mark()
+            undone = await (await world.fake.click_button(reply, f"ud:{table_id}", user=world.alice)).reply()
+            assert undone.ephemeral and "Taken back (1 moves)" in undone.content
+            await world.fake.wait_for_message(lambda m: "took back" in m.content, channel=world.thread(), after=mark)
+            table = await world.settled(table_id)
+            assert table.state == start.state and await world.host.store.moves(table_id) == []
+            assert len(world.boards()) == boards + 1  # the board as it is again, in a new post
+            # Someone else moved since: the other player must agree.
+            await world.move(world.alice, legal[1])
+            table = await world.settled(table_id)
+            await world.move(world.bob, world.host.legal_notations(table, world.bob.id)[0])
+            table = await world.settled(table_id)
+            refused = await command(world, "undo", world.mallory)
+            assert refused.ephemeral and "not playing in this game" in refused.content
+            asked = await command(world, "undo", world.alice)
+            assert asked.ephemeral and "asked them to agree" in asked.content
+            request = await world.fake.wait_for_message(lambda m: "asks to take back" in m.content,
+                                                        channel=world.thread())
+            assert world.bob.id in request.pings["users"]
+            own = await (await world.fake.click_button(request, f"ua:{table_id}:{table.version}:y",
+                                                       user=world.alice)).reply()
+            assert own.ephemeral and "must answer your request" in own.content
+            agreed = await (await world.fake.click_button(request, f"ua:{table_id}:{table.version}:y",
+                                                          user=world.bob)).reply()
+            assert "Everyone agreed" in agreed.content or "全員が同意" in agreed.content
+            table = await world.settled(table_id)
+            assert table.state == start.state and await world.host.store.moves(table_id) == []
+            assert [note["moves"] for note in table.settings["undone"]][-1][0] == [0, legal[1]]
+    play(scenario, tmp_path, timeout=120)

@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded
-from bot.history_views import HISTORY_ITEMS, history_pages_view
+from bot.history_views import HISTORY_ITEMS, consent_view, history_pages_view
 from bot.host import HostError
 from bot.host.history import figures, history_lines, rematch, require_over, summarise
 from bot.host.store import TableRow
+from bot.host.undo import answer, request, undo
 from bot.i18n import ls, t
+from bot.presenter import pinging
 from bot.replays import record_file, replay_file, replay_gif
 from games.registry import get_game
 
@@ -105,6 +107,77 @@ class HistoryCog(commands.Cog, name="History"):
         await interaction.followup.send(t("history.replay", lang, table=row.id), file=replay_file(row, gif),
                                         ephemeral=not share)
 
+    # -- /undo -------------------------------------------------------------------------------
+
+    @app_commands.command(name=ls("cmd.undo"), description=ls("cmd.undo.desc"))
+    async def undo_command(self, interaction: discord.Interaction) -> None:
+        table = await self.bot.host.table_in_thread(interaction.channel_id)
+        await self._undo(interaction, table.id)
+
+    @guarded
+    async def undo_click(self, interaction: discord.Interaction, table_id: int) -> None:
+        await self._undo(interaction, table_id)
+
+    async def _undo(self, interaction: discord.Interaction, table_id: int) -> None:
+        """At once when the rules and the table allow it, else a request to the other players."""
+        host, me = self.bot.host, interaction.user.id
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table, done = await undo(host, table_id, me)
+        except HostError as refused:
+            if refused.key != "undo.needs_consent":
+                raise
+            table, asked = await request(host, table_id, me)
+            await self._ask(table, asked, me)
+            await self.bot.reply(interaction, t("undo.asked", lang))
+            return
+        await self.bot.reply(interaction, t("undo.done_reply", lang, moves=len(done.taken)))
+        await self._taken_back(table, done, me)
+
+    async def _ask(self, table: TableRow, asked, asker: int) -> None:
+        lang = await self.bot.guild_lang(table.guild_id)
+        words = ", ".join(m.words.get(lang, m.notation) for m in asked.taken)
+        text = t("undo.request", lang, player=f"<@{asker}>", moves=words,
+                 others=" ".join(f"<@{u}>" for u in asked.consent))
+        thread = await self.bot.channel(table.thread_id)
+        await self.bot.presenter.delivery.run(
+            ("undo-ask", table.id, table.version),
+            lambda: thread.send(text[:2000], view=consent_view(table.id, table.version, lang),
+                                allowed_mentions=pinging(asked.consent)),
+            what=f"the undo request on table {table.id}")
+
+    async def _taken_back(self, table: TableRow, done, user_id: int) -> None:
+        """Say in the thread what was taken back, then the board and the private views as they are
+        now (a new board post; DMs to the seats whose view changed)."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        words = ", ".join(m.words.get(lang, m.notation) for m in done.taken)
+        thread = await self.bot.channel(table.thread_id)
+        await self.bot.presenter.delivery.run(
+            ("undo-said", table.id, table.version),
+            lambda: thread.send(t("undo.done", lang, player=f"<@{user_id}>", moves=words)[:2000],
+                                allowed_mentions=discord.AllowedMentions.none()),
+            what=f"the undo note on table {table.id}")
+        await self.bot.presenter.show(table.id)
+
+    @guarded
+    async def undo_answer(self, interaction: discord.Interaction, table_id: int, version: int, accept: bool) -> None:
+        lang = await self.bot.lang_for(interaction)
+        host = self.bot.host
+        asked = (await host.table(table_id)).settings.get("undo_request") or {}
+        table, done, missing = await answer(host, table_id, interaction.user.id, version, accept)
+        glang = await self.bot.guild_lang(table.guild_id)
+        if done is not None:
+            await interaction.response.edit_message(content=t("undo.agreed", glang), view=None)
+            await self._taken_back(table, done, asked.get("by", interaction.user.id))
+        elif not accept:
+            await interaction.response.edit_message(
+                content=t("undo.declined", glang, player=f"<@{interaction.user.id}>"), view=None,
+                allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await self.bot.reply(interaction, t("undo.waiting", lang, players=" ".join(f"<@{u}>" for u in missing)),
+                                 allowed_mentions=discord.AllowedMentions.none())
+
     # -- rematch ----------------------------------------------------------------------------
 
     @guarded
@@ -120,7 +193,7 @@ class HistoryCog(commands.Cog, name="History"):
         channel = await self.bot.channel(new.channel_id)
         message = await channel.send(
             t("rematch.post", lang, table=old.id, mentions=" ".join(f"<@{u}>" for u in people)),
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions(users=True))
+            embed=embed, view=view, allowed_mentions=pinging(people))
         title = self.bot.host.game(new).titles.get(lang, new.game)
         thread = await message.create_thread(name=f"{title} #{new.id}"[:100])
         await self.bot.host.attach(new.id, thread_id=thread.id, lobby_message_id=message.id)

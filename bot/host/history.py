@@ -39,6 +39,9 @@ def record_text(host: Any, table: TableRow, moves: Sequence[MoveRow]) -> str:
             comments.append("left the game: seats " + " ".join(str(s) for s in standing.resigned))
     elif table.status == "cancelled":
         comments.append("cancelled")
+    for note in table.settings.get("undone", []):  # the record keeps every take-back
+        taken = ", ".join(f"{seat} {notation}" for seat, notation in note.get("moves", []))
+        comments.append(f"undone after ply {note.get('after_ply')} by seat {note.get('by')}: {taken}")
     if table.status == "finished" and game.to_act(host.state(table)):
         comments.append("ended before the rules' end (resigned)")
     return write(header, [(m.seat, m.notation) for m in moves], comments)

@@ -635,11 +635,12 @@ class Store:
     async def finished_tables_of_user(self, user_id: int, game: str | None = None, limit: int = 1000) -> list[TableRow]:
         """Finished tables the user sat at, newest first: by their seat, or by a seat they left
         (``settings.left``; the caller checks the match, the text test only narrows the scan)."""
+        of_game = " AND t.game = ?" if game is not None else ""
         return await self._read(
-            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t WHERE t.status = 'finished'"
-            " AND (? IS NULL OR t.game = ?) AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id"
-            " AND s.user_id = ?) OR t.settings LIKE ?) ORDER BY t.updated_at DESC LIMIT ?",
-            (game, game, user_id, f'%"left"%{user_id}%', limit))
+            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t WHERE t.status = 'finished'{of_game}"
+            " AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)"
+            " OR t.settings LIKE ?) ORDER BY t.updated_at DESC LIMIT ?",
+            (*([game] if game is not None else []), user_id, f'%"left"%{user_id}%', limit))
 
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
@@ -741,6 +742,16 @@ class Store:
                 (table_id, expected_version + 1, move.seat, move.notation, words, events, now, table_id))
             return _load(conn, table_id)
         return await self._write(commit, tables=(table_id,))
+
+    async def rewind(self, table_id: int, expected_version: int, keep: int, **columns: Any) -> TableRow:
+        """Take back every move after ply ``keep`` (an undo): their records go, and the columns
+        (the earlier state, a fresh clock, the settings noting the undo) are written with the
+        version bumped, all or nothing. Raises ``StaleVersion`` when the table moved on."""
+        def write(conn):
+            self._update(conn, table_id, expected_version, columns)
+            conn.execute("DELETE FROM moves WHERE table_id = ? AND ply > ?", (table_id, keep))
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
 
     async def moves(self, table_id: int, after_version: int = 0, last: int | None = None) -> list[MoveRow]:
         """The table's move records, oldest first; only those newer than ``after_version`` if
