@@ -54,6 +54,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.cogs.admin import AdminCog
         from bot.cogs.clock import ClockCog
+        from bot.cogs.history import HistoryCog
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
@@ -69,6 +70,7 @@ class GameBot(commands.Bot):
         for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):
             await self.add_cog(cog)
         await self.add_cog(ScreensCog(self))
+        await self.add_cog(HistoryCog(self))
         await self.add_cog(TournamentCog(self))
         await self.add_cog(RatingsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)

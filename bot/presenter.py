@@ -19,6 +19,7 @@ import discord
 
 import renderers
 from bot.delivery import Delivery, NotYet
+from bot.history_views import story_view
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
@@ -26,6 +27,7 @@ from bot.host.leases import table_lease
 from bot.host.store import StorageBusy
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
+from bot.replays import record_file, replay_file, replay_gif
 from bot.views import board_view, lobby_view
 from games.messages import text_from_json, translate
 
@@ -91,6 +93,7 @@ class Presenter:
         self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
         self._showing: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._stories: set[asyncio.Task[None]] = set()
         self._ai_wanted: set[int] = set()
         self._stopping = False
         #: What must be shown after each commit, retried until shown (see bot/delivery.py).
@@ -225,7 +228,7 @@ class Presenter:
             await self.host.mark_announced(table.id, table.version)
             steps.append(("ping",))  # an edit pings nobody
         if table.status == "finished":
-            steps.append(("lobby",))
+            steps += [("lobby",), ("story",)]
         if game.hidden_information:
             steps.append(("private",))
         steps += [("turn_dm", seat.seat) for seat in self.host.waiting_on(table) if not seat.is_ai]
@@ -244,6 +247,31 @@ class Presenter:
             await self.deliver_private(table.id)
         elif kind == "turn_dm":
             await self._turn_dm(table, step[1])
+        elif kind == "story":
+            # Drawing a replay takes a while (one worker, games in turn): the move's handler and
+            # the turn's other steps do not wait for it.
+            task = asyncio.create_task(self._story(table), name=f"story-{table.id}")
+            self._stories.add(task)
+            task.add_done_callback(self._stories.discard)
+
+    async def _story(self, table: TableRow) -> None:
+        """After the final board: the game's record and its animated replay, in the thread,
+        retried like every post (the replay is drawn once)."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        try:
+            gif = await replay_gif(self.host, table, lang)
+        except Exception:  # the record still goes out; a replay that cannot be drawn is logged
+            log.exception("drawing the replay of table %s failed", table.id)
+            gif = None
+
+        async def post() -> None:
+            files = [await record_file(self.host, table)]
+            if gif is not None:
+                files.append(replay_file(table, gif))
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(t("history.story", lang, table=table.id), files=files, view=story_view(table.id, lang))
+
+        await self.delivery.run(("story", table.id), post, what=f"the record and replay of table {table.id}")
 
     async def _ping(self, table: TableRow) -> None:
         """With per-move posts off, a short message pinging the humans the game now waits on."""
@@ -607,6 +635,9 @@ class Presenter:
         self._stopping = True
         await self.delivery.stop()
         self._renders.shutdown(wait=False, cancel_futures=True)
+        for task in list(self._stories):
+            task.cancel()
+        await asyncio.gather(*self._stories, return_exceptions=True)
         for task in list(self._ai_tasks.values()):
             task.cancel()
         await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)

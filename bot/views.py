@@ -308,31 +308,33 @@ def vote_view(table_id: int, seat: int, turn: int, lang: str) -> discord.ui.View
 # -- /games pages -------------------------------------------------------------------------------
 
 
-class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<user>\d+):(?P<page>\d+):(?P<dir>[pn])"):
+class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<user>\d+):(?P<page>\d+):(?P<dir>[pn])(?P<finished>f?)"):
     """Previous / Next under ``/games``: the id names whose list and which page to show, so the
     buttons keep working after a restart."""
 
-    def __init__(self, user_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False) -> None:
+    def __init__(self, user_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False,
+                 finished: bool = False) -> None:
         label = t("button.previous" if direction == "p" else "button.next", lang)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"gp:{user_id}:{page}:{direction}"))
-        self.user_id, self.page = user_id, page
+                                           custom_id=f"gp:{user_id}:{page}:{direction}{'f' if finished else ''}"))
+        self.user_id, self.page, self.finished = user_id, page, finished
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["user"]), int(match["page"]), match["dir"])
+        return cls(int(match["user"]), int(match["page"]), match["dir"], finished=bool(match["finished"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).get_cog("Info").games_page(interaction, self.user_id, self.page)
+        await _bot(interaction).get_cog("Info").games_page(interaction, self.user_id, self.page, self.finished)
 
 
-def games_view(user_id: int, page: int, pages: int, lang: str) -> discord.ui.View | None:
+def games_view(user_id: int, page: int, pages: int, lang: str, finished: bool = False) -> discord.ui.View | None:
     """Previous / Next for page ``page`` (0-based) of ``pages``; ``None`` when one page holds all."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(GamesPageButton(user_id, max(page - 1, 0), "p", lang, disabled=page == 0))
-    view.add_item(GamesPageButton(user_id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1))
+    view.add_item(GamesPageButton(user_id, max(page - 1, 0), "p", lang, disabled=page == 0, finished=finished))
+    view.add_item(GamesPageButton(user_id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1,
+                                  finished=finished))
     return view
 
 

@@ -284,6 +284,7 @@ class MoveRow:
     events: list[dict[str, Any]]
     ply: int = 0
     version: int = 0
+    created_at: float = 0.0
 
 
 @dataclass
@@ -690,6 +691,16 @@ class Store:
             f" WHERE s.user_id = ? AND t.status IN ({marks}) GROUP BY t.id ORDER BY t.updated_at DESC",
             (user_id, *statuses))
 
+    async def finished_tables_of_user(self, user_id: int, game: str | None = None, limit: int = 1000) -> list[TableRow]:
+        """Finished tables the user sat at, newest first: by their seat, or by a seat they left
+        (``settings.left``; the caller checks the match, the text test only narrows the scan)."""
+        of_game = " AND t.game = ?" if game is not None else ""
+        return await self._read(
+            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t WHERE t.status = 'finished'{of_game}"
+            " AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)"
+            " OR t.settings LIKE ?) ORDER BY t.updated_at DESC LIMIT ?",
+            (*([game] if game is not None else []), user_id, f'%"left"%{user_id}%', limit))
+
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
         Returns the table as committed. A whole ``settings`` document should come with
@@ -791,15 +802,25 @@ class Store:
             return _load(conn, table_id)
         return await self._write(commit, tables=(table_id,))
 
+    async def rewind(self, table_id: int, expected_version: int, keep: int, **columns: Any) -> TableRow:
+        """Take back every move after ply ``keep`` (an undo): their records go, and the columns
+        (the earlier state, a fresh clock, the settings noting the undo) are written with the
+        version bumped, all or nothing. Raises ``StaleVersion`` when the table moved on."""
+        def write(conn):
+            self._update(conn, table_id, expected_version, columns)
+            conn.execute("DELETE FROM moves WHERE table_id = ? AND ply > ?", (table_id, keep))
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
+
     async def moves(self, table_id: int, after_version: int = 0, last: int | None = None) -> list[MoveRow]:
         """The table's move records, oldest first; only those newer than ``after_version`` if
         given, and only the ``last`` few if given (without reading the whole history)."""
         def read(conn):
             rows = conn.execute(
-                "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-                " ORDER BY ply DESC" + ("" if last is None else " LIMIT ?"),
+                "SELECT seat, notation, words, events, ply, version, created_at FROM moves"
+                " WHERE table_id = ? AND version > ? ORDER BY ply DESC" + ("" if last is None else " LIMIT ?"),
                 (table_id, after_version, *(() if last is None else (last,)))).fetchall()
-            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5]) for r in reversed(rows)]
+            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6]) for r in reversed(rows)]
         return await self._read(read)
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
