@@ -17,6 +17,8 @@ from games.registry import get_game
 from games.record import Header, read_header, write
 from renderers.animation import animate
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 ALICE, BOB, CAROL = 101, 102, 103
 PEOPLE = [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")]
 GAMES = ["minoa", "medina", "middle_ages", "madeira"]

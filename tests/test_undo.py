@@ -12,6 +12,8 @@ from bot.host import Host, HostError, Store
 from bot.host.undo import answer, plan, request, undo
 from tests.test_history import finished_game
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 ALICE, BOB, CAROL = 101, 102, 103
 GAMES = ["minoa", "medina", "middle_ages", "madeira"]
 
