@@ -16,8 +16,8 @@ from typing import Any, Sequence, TextIO
 
 from games.ai import choose_move
 from games.core import Game
-from games.errors import GameError, MoveError, NotYourTurn, SetupError
-from games.record import SKIPPED, Header, read_header
+from games.errors import GameError, SetupError
+from games.record import Header, read_header, replay_lines
 from games.registry import all_games, get_game
 
 OK, REFUSED, UNUSABLE = 0, 1, 2
@@ -95,46 +95,6 @@ def _read_moves(source: str | None, stdin: TextIO) -> list[str]:
         return Path(source).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read the moves file “{source}”: {getattr(exc, 'strerror', None) or exc}") from None
-
-
-def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | None:
-    """``SEAT NOTATION`` to ``(seat, move)``; ``None`` for a blank or comment line. A skipped
-    turn (``SEAT -``) gives the move ``SKIPPED``."""
-    text = line.strip()
-    if not text or text.startswith("#"):
-        return None
-    seat_text, _, notation = text.partition(" ")
-    try:
-        seat = int(seat_text)
-    except ValueError:
-        raise MoveError("cli.bad_seat_format", line=text) from None
-    if not 0 <= seat < game.num_players(state):
-        raise MoveError("cli.bad_seat", seat=seat, players=game.num_players(state))
-    if notation.strip() == SKIPPED and game.can_skip:
-        return seat, SKIPPED
-    return seat, game.parse_move(state, notation.strip(), seat)
-
-
-def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:
-    """Apply each move line in order; stop at the first refusal and say where and why."""
-    applied = 0
-    for number, line in enumerate(lines, start=1):
-        try:
-            parsed = parse_record_line(game, state, line)
-            if parsed is None:
-                continue
-            seat, move = parsed
-            if move == SKIPPED:
-                waiting = game.to_act(state)
-                if seat not in waiting:
-                    raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
-                state, _ = game.skip(state, seat)
-            else:
-                state, _ = game.apply(state, seat, move)
-        except GameError as exc:
-            return state, applied, {"line": number, "message": str(exc)}
-        applied += 1
-    return state, applied, None
 
 
 def _start(args: argparse.Namespace, lines: Sequence[str] = ()) -> tuple[Game, Any]:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
+
+from games.core import Game
+from games.errors import GameError, MoveError, NotYourTurn
 
 #: The notation of a skipped turn in a record (never a legal move's notation in any game).
 SKIPPED = "-"
@@ -88,3 +91,43 @@ def write(header: Header, moves: Sequence[tuple[int, str]], comments: Sequence[s
     lines += [f"# {' '.join(comment.split())}".rstrip() for comment in comments]  # one line each
     lines += [f"{seat} {notation}" for seat, notation in moves]
     return "\n".join(lines) + "\n"
+
+
+def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | None:
+    """``SEAT NOTATION`` to ``(seat, move)``; ``None`` for a blank or comment line. A skipped
+    turn (``SEAT -``) gives the move ``SKIPPED``."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    seat_text, _, notation = text.partition(" ")
+    try:
+        seat = int(seat_text)
+    except ValueError:
+        raise MoveError("cli.bad_seat_format", line=text) from None
+    if not 0 <= seat < game.num_players(state):
+        raise MoveError("cli.bad_seat", seat=seat, players=game.num_players(state))
+    if notation.strip() == SKIPPED and game.can_skip:
+        return seat, SKIPPED
+    return seat, game.parse_move(state, notation.strip(), seat)
+
+
+def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:
+    """Apply each move line in order; stop at the first refusal and say where and why."""
+    applied = 0
+    for number, line in enumerate(lines, start=1):
+        try:
+            parsed = parse_record_line(game, state, line)
+            if parsed is None:
+                continue
+            seat, move = parsed
+            if move == SKIPPED:
+                waiting = game.to_act(state)
+                if seat not in waiting:
+                    raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
+                state, _ = game.skip(state, seat)
+            else:
+                state, _ = game.apply(state, seat, move)
+        except GameError as exc:
+            return state, applied, {"line": number, "message": str(exc)}
+        applied += 1
+    return state, applied, None

@@ -157,3 +157,49 @@ def test_a_misclick_is_taken_back_at_once_and_a_later_undo_asks_the_other_player
             assert table.state == start.state and await world.host.store.moves(table_id) == []
             assert [note["moves"] for note in table.settings["undone"]][-1][0] == [0, legal[1]]
     play(scenario, tmp_path, timeout=120)
+
+
+def test_a_game_goes_on_from_an_imported_record_and_a_bad_record_is_refused_with_its_line(tmp_path):
+    from games.record import Header, write
+    from games.registry import get_game
+
+    minoa = get_game("minoa")
+    state = minoa.new_game(2, {}, 4242)
+    record = []
+    for _ in range(10):
+        seat = min(minoa.to_act(state))
+        move = minoa.legal_moves(state, seat)[0]
+        record.append((seat, minoa.format_move(state, move)))
+        state, _ = minoa.apply(state, seat, move)
+    text = write(Header("minoa", 2, 4242, minoa.format_options(minoa.resolve_options({}))), record)
+
+    async def scenario(world: World):
+        async with world.running():
+            bad = text.replace(record[3][1], "z9-z9")
+            refused = await command(world, "game new", world.alice, channel=world.general, game="minoa", players=2,
+                                    record=("bad.txt", bad.encode()))
+            assert refused.ephemeral and "Line 5 of the record" in refused.content
+            refused = await command(world, "game new", world.alice, channel=world.general, game="medina",
+                                    players=2, record=("r.txt", text.encode()))
+            assert "a game of minoa for 2 players" in refused.content
+            refused = await command(world, "game new", world.alice, channel=world.general, game="minoa", players=2,
+                                    options="advanced=on", record=("r.txt", text.encode()))
+            assert "leave `options` empty" in refused.content
+            assert await world.host.store.tables_with_status("lobby") == []  # nothing was opened
+            lobby = await command(world, "game new", world.alice, channel=world.general, game="minoa", players=2,
+                                  record=("r.txt", text.encode()))
+            table_id = int(lobby.custom_ids()[0].split(":")[-1])
+            await world.fake.wait_until(lambda: world.fake.threads(), what="the game's thread")
+            await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
+            await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
+            table = await world.settled(table_id)
+            assert table.state == minoa.state_to_json(state) and not table.settings["rated"]
+            stored = await world.host.store.moves(table_id)
+            assert [(m.seat, m.notation) for m in stored] == record
+            assert table.settings["imported_moves"] == 10
+            # and it goes on from there
+            (seat,) = world.host.waiting_on(table)
+            user = world.alice if seat.user_id == world.alice.id else world.bob
+            await world.move(user, world.host.legal_notations(table, user.id)[0])
+            assert len(await world.host.store.moves(table_id)) == 11
+    play(scenario, tmp_path, timeout=120)

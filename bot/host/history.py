@@ -14,7 +14,8 @@ from typing import Any, Sequence
 from bot.host.errors import HostError
 from bot.host.store import MoveRow, TableRow
 from games.core import Game
-from games.record import SKIPPED, Header, write
+from games.record import SKIPPED, Header, read_header, replay_lines, write
+from games.registry import get_game
 
 #: Notes the host puts on a move that the player did not choose (time ran out).
 TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
@@ -204,3 +205,35 @@ async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> T
         raise
     await host.store.update_setting(table.id, ("rematch",), lambda current: new.id)
     return new
+
+
+#: An imported record's size at most (a long game's record is a few tens of kilobytes).
+RECORD_BYTES = 512 * 1024
+
+
+def imported(text: str, game_name: str, players: int) -> tuple[Header, list[tuple[int, str]]]:
+    """Read a record to continue its game from its last position (``/game new ... record:``).
+
+    The whole record is replayed by the rules first: a record that does not name ``game_name``
+    and ``players`` in its header, has a move the rules refuse, or ends a finished game is refused
+    with the reason (and, for a move, its line)."""
+    lines = text.splitlines()
+    header = read_header(lines)
+    if header is None:
+        raise HostError("record.no_header")
+    if header.game != game_name or header.players != players:
+        raise HostError("record.mismatch", game=header.game, players=header.players)
+    game = get_game(game_name)
+    state = game.new_game(players, dict(header.options), header.seed)  # SetupError: a bad option
+    state, _applied, error = replay_lines(game, state, lines)
+    if error is not None:
+        raise HostError("record.bad_move", line=error["line"], reason=error["message"])
+    if not game.to_act(state):
+        raise HostError("record.finished")
+    moves = []
+    for line in lines:
+        text = line.strip()
+        if text and not text.startswith("#"):
+            seat, _, notation = text.partition(" ")
+            moves.append((int(seat), notation.strip()))
+    return header, moves
