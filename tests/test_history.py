@@ -21,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on P
 
 ALICE, BOB, CAROL = 101, 102, 103
 PEOPLE = [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")]
-GAMES = ["minoa", "medina", "middle_ages", "madeira"]
+GAMES = ["minoa", "medina", "middle_ages", "madeira", "masume_yakyu"]
 
 
 def run(coro):

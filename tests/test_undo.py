@@ -15,7 +15,7 @@ from tests.test_history import finished_game
 pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
 
 ALICE, BOB, CAROL = 101, 102, 103
-GAMES = ["minoa", "medina", "middle_ages", "madeira"]
+GAMES = ["minoa", "medina", "middle_ages", "madeira", "masume_yakyu"]
 
 
 def run(coro):
