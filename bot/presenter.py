@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Seconds a stopping bot waits for a game's record and replay post already on its way.
+STORY_GRACE = 15.0
+
 #: Discord error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
 #: At most this many moves are listed in one board post (several AI moves can arrive together).
@@ -635,6 +638,8 @@ class Presenter:
         self._stopping = True
         await self.delivery.stop()
         self._renders.shutdown(wait=False, cancel_futures=True)
+        if self._stories:  # a game's record and replay on their way: let them arrive, briefly
+            await asyncio.wait(list(self._stories), timeout=STORY_GRACE)
         for task in list(self._stories):
             task.cancel()
         await asyncio.gather(*self._stories, return_exceptions=True)
