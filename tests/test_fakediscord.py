@@ -678,7 +678,7 @@ def test_gateway_events_are_routed_by_shard_like_discord():
                     while True:
                         try:
                             msg = await ws.receive_json(timeout=0.3)
-                        except asyncio.TimeoutError:
+                        except TimeoutError:
                             return got
                         d = msg.get('d') or {}
                         gid = d.get('guild_id') or (d.get('id') if msg['t'] == 'GUILD_CREATE' else None)

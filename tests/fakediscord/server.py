@@ -2265,6 +2265,7 @@ class FakeDiscord:
             raise unknown('interaction')
         body, uploads = await self._read_body(request)
         route = f'interaction callback ({handle.id})'
+        handle.callback_attempts += 1
         if handle.callback is not None:
             raise _err(400, 40060, 'Interaction has already been acknowledged.')
         loop = asyncio.get_running_loop()
