@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import Counter
 from datetime import datetime, timezone
 
 from bot.client import GameBot, ShardedGameBot, make_bot
