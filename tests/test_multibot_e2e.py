@@ -48,7 +48,8 @@ class Fleet:
         self.clock = Clock()
         self.alice = fake.create_user("alice", locale="en-US")
         self.bob = fake.create_user("bob", locale="en-US")
-        self.guilds: dict[int, object] = {}  # shard -> guild
+        self.guilds: dict[int, object] = {}  # shard -> the guild played in
+        self.every_guild: list = []
         self.bots: dict[int, GameBot] = {}
         self._stacks: dict[int, contextlib.AsyncExitStack] = {}
 
@@ -57,6 +58,7 @@ class Fleet:
         while len(self.guilds) < SHARDS:
             guild = self.fake.create_guild(f"Board games {len(self.guilds)}", members=(self.alice, self.bob))
             self.guilds.setdefault(shard_of(guild.id, SHARDS), guild)
+            self.every_guild.append(guild)
             await asyncio.sleep(0.002)
         await self.fake.flush_events()
 
@@ -110,29 +112,36 @@ class Fleet:
             await asyncio.sleep(0.02)
         return self.fake.channels[thread_id]
 
-    async def new_game(self, guild) -> tuple[int, object]:
-        """Alice opens a two-player lobby with a one-day clock, Bob joins, Alice starts it: all by
-        interactions in the guild's general channel. Returns the table id and its thread."""
+    async def new_game(self, guild, *, ai: bool = False) -> tuple[int, object]:
+        """Alice opens a two-player lobby with a one-day clock, Bob joins (or Alice seats an AI),
+        Alice starts it: all by interactions in the guild's general channel. Returns the table id
+        and its thread."""
         general = guild.channel("general")
         lobby = await (await self.fake.send_slash_command(
             "game new", user=self.alice, channel=general,
             options={"game": "minoa", "players": 2, "clock": "1d"})).reply(timeout=20)
         table_id = int(next(c for c in lobby.custom_ids() if c.startswith("lb:join:")).split(":")[2])
         thread = await self.thread_of(table_id)
-        await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply(timeout=20)
+        if ai:
+            await (await self.fake.select(lobby, f"la:{table_id}", ["random"], user=self.alice)).reply(timeout=20)
+        else:
+            await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply(timeout=20)
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply(timeout=20)
         await self.settled(table_id)
         return table_id, thread
 
     async def settled(self, table_id: int, timeout: float = 20):
-        """Wait until the latest committed change of the table has been shown."""
+        """Wait until the latest committed change of the table has been shown and no AI seat is
+        to move."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             table = await self.host.table(table_id)
-            if table.status == "active" and table.announced_version == table.version:
+            shown = table.announced_version == table.version
+            ai_turn = any(s.is_ai for s in self.host.waiting_on(table))
+            if table.status == "active" and shown and not ai_turn:
                 return table
-            assert loop.time() < deadline, f"table {table_id} was never shown: {table.version=}"
+            assert loop.time() < deadline, f"table {table_id} did not settle: {table.version=} {ai_turn=}"
             await asyncio.sleep(0.02)
 
     def posts(self, thread) -> list:
@@ -180,7 +189,8 @@ def test_two_bots_on_two_shards_play_twenty_games_at_once_each_move_and_reminder
         bots = [await fleet.start(0), await fleet.start(1)]
         # Each bot sees only the guild on its shard (Discord's routing, by the fake).
         for shard, bot in enumerate(bots):
-            assert [g.id for g in bot.guilds] == [fleet.guilds[shard].id]
+            mine = {g.id for g in fleet.every_guild if shard_of(g.id, SHARDS) == shard}
+            assert {g.id for g in bot.guilds} == mine and fleet.guilds[shard].id in mine
         guild_of = [fleet.guilds[n % SHARDS] for n in range(SHARDS * GAMES_PER_GUILD)]
         games = await asyncio.gather(*(fleet.new_game(guild) for guild in guild_of))
         assert len({table_id for table_id, _ in games}) == len(games) == 20
@@ -189,11 +199,13 @@ def test_two_bots_on_two_shards_play_twenty_games_at_once_each_move_and_reminder
             table = await fleet.host.table(table_id)
             assert thread.guild.id == guild.id == table.guild_id
 
-        handles = []
         for _ in range(2):  # two plies in every game, all twenty games at once
-            handles += await asyncio.gather(*(fleet.move(table_id, thread) for table_id, thread in games))
+            await asyncio.gather(*(fleet.move(table_id, thread) for table_id, thread in games))
         await fleet.handlers_done()
-        # Each interaction was answered once (by the one bot Discord sent it to).
+        # Every interaction (lobbies, joins, starts, moves) was answered once, by the one bot
+        # Discord sent it to.
+        handles = list(fleet.fake.interactions.values())
+        assert len(handles) == 20 * 3 + 20 * 2
         assert all(h.callback is not None and h.callback_attempts == 1 for h in handles)
         for table_id, thread in games:
             moves = await fleet.host.store.moves(table_id)
@@ -220,16 +232,22 @@ def test_two_bots_on_two_shards_play_twenty_games_at_once_each_move_and_reminder
 def test_a_bot_that_stops_holding_its_leases_is_taken_over_once_they_expire(pg_schemas):
     async def scenario(fleet: Fleet):
         first, second = await fleet.start(0), await fleet.start(1)
-        table_id, thread = await fleet.new_game(fleet.guilds[0])  # the first bot's guild
+        # Two tables in the first bot's guild: Alice against Bob, Alice against an AI.
+        table_id, thread = await fleet.new_game(fleet.guilds[0])
+        ai_table, ai_thread = await fleet.new_game(fleet.guilds[0], ai=True)
         await fleet.handlers_done()
-        boards = len(fleet.boards(thread))
+        boards, ai_boards = len(fleet.boards(thread)), len(fleet.boards(ai_thread))
 
-        # The first bot holds the tick and the table, commits Alice's move and stops before
-        # posting it, without letting go of its leases (as a process that is killed).
-        assert await first.leases.hold(TICK) and await first.leases.tables([table_id]) == {table_id}
-        table = await first.host.table(table_id)
-        notation = first.host.legal_notations(table, fleet.alice.id)[0]
-        await first.host.play(table_id, fleet.alice.id, notation)
+        # The first bot holds the tick and both tables, commits Alice's move in each and stops
+        # before posting them (or moving the AI), without letting go of its leases (as a process
+        # that is killed).
+        assert await first.leases.hold(TICK) and await first.leases.tables([table_id, ai_table]) == {table_id, ai_table}
+        played = {}
+        for tid in (table_id, ai_table):
+            table = await first.host.table(tid)
+            played[tid] = first.host.legal_notations(table, fleet.alice.id)[0]
+            await first.host.play(tid, fleet.alice.id, played[tid])
+        notation = played[table_id]
 
         async def released_nothing(names=None):
             logging.getLogger(__name__).info("the stopped bot lets go of nothing")
@@ -245,8 +263,12 @@ def test_a_bot_that_stops_holding_its_leases_is_taken_over_once_they_expire(pg_s
         fleet.clock.now = T0 + 0.6 * DAY
         mark = fleet.fake.mark()
         await second.tick()
+        await asyncio.sleep(0.2)  # room for any AI turn it would (wrongly) take
         assert len(fleet.boards(thread)) == boards and not fleet.reminders(thread, mark)
-        assert (await second.host.table(table_id)).announced_version < (await second.host.table(table_id)).version
+        assert len(fleet.boards(ai_thread)) == ai_boards
+        assert [m.ply for m in await second.host.store.moves(ai_table)] == [1]  # the AI waits
+        table = await second.host.table(table_id)
+        assert table.announced_version < table.version
 
         # Once they expire, the second bot takes the work over: the move is posted once and the
         # reminder sent once, however often it ticks.
@@ -259,6 +281,14 @@ def test_a_bot_that_stops_holding_its_leases_is_taken_over_once_they_expire(pg_s
         assert len(new_boards) == 1 and notation in new_boards[0].content
         assert len(fleet.reminders(thread, mark)) == 1
         assert [m.ply for m in await second.host.store.moves(table_id)] == [1]
+        # The AI table: Alice's move shown, then the AI's move made and shown, once each.
+        await fleet.settled(ai_table)
+        await second.tick()
+        await fleet.handlers_done()
+        moves = await second.host.store.moves(ai_table)
+        assert [m.ply for m in moves] == [1, 2] and moves[0].notation == played[ai_table]
+        new_boards = fleet.boards(ai_thread)[ai_boards:]
+        assert len(new_boards) == 2 and [sum(m.notation in b.content for b in new_boards) for m in moves] == [1, 1]
         holders = await second.host.store.lease_holders(TICK)
         assert holders[TICK][0] == second.leases.holder
 
