@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import datetime, timezone
 
 from bot.client import GameBot, ShardedGameBot, make_bot
 from bot.config import Settings
@@ -21,22 +20,13 @@ from bot.host import Host, Store
 from bot.host.clock import DAY
 from bot.host.leases import TICK, table_lease
 from tests.fakediscord import FakeDiscord, shard_of
+from tests.test_bot_e2e import World
+from tests.test_pbp_e2e import T0, Clock
 
-T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 SHARDS = 2
 GAMES_PER_GUILD = 10
 #: Real seconds a bot's claim on background work lasts: short, so the takeover test is quick.
 LEASE = 1.0
-
-
-class Clock:
-    """The play-by-post clock both hosts read; the test moves it (leases run on real time)."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Fleet:
@@ -45,6 +35,7 @@ class Fleet:
 
     def __init__(self, fake: FakeDiscord, url: str) -> None:
         self.fake, self.url = fake, url
+        #: The play-by-post clock both hosts read; the test moves it (leases run on real time).
         self.clock = Clock()
         self.alice = fake.create_user("alice", locale="en-US")
         self.bob = fake.create_user("bob", locale="en-US")
@@ -86,14 +77,10 @@ class Fleet:
             await self.bots[shard].presenter.stop()
             await self.stop(shard)
 
-    async def handlers_done(self, timeout: float = 20) -> None:
-        """Wait until no command or component handler of either bot is still running."""
-        handlers = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while any(task.get_name().startswith(handlers) and not task.done() for task in asyncio.all_tasks()):
-            assert loop.time() < deadline, "a handler of a bot is still running"
-            await asyncio.sleep(0.01)
+    #: Wait until no command or component handler of either bot is still running.
+    handlers_done = World.handlers_done
+    #: The thread's posts, ephemeral answers left out.
+    posts = World.posts
 
     @property
     def host(self) -> Host:
@@ -143,9 +130,6 @@ class Fleet:
                 return table
             assert loop.time() < deadline, f"table {table_id} did not settle: {table.version=} {ai_turn=}"
             await asyncio.sleep(0.02)
-
-    def posts(self, thread) -> list:
-        return [m for m in self.fake.messages if m.channel.id == thread.id and not m.ephemeral]
 
     def boards(self, thread) -> list:
         return [m for m in self.posts(thread) if any(a.filename.endswith(".png") for a in m.attachments)]
