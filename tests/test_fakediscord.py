@@ -706,7 +706,8 @@ def test_gateway_events_are_routed_by_shard_like_discord():
                 for name, ws in sockets.items():
                     seen = await events(ws)
                     if name == 'unsharded':
-                        want = {(e, g.id) for g in guilds for e in ('MESSAGE_CREATE', 'INTERACTION_CREATE', 'CHANNEL_CREATE')}
+                        want = {(e, g.id) for g in by_shard.values()
+                                for e in ('MESSAGE_CREATE', 'INTERACTION_CREATE', 'CHANNEL_CREATE')}
                         want |= {('MESSAGE_CREATE', None), ('GUILD_CREATE', late.id)}
                     else:
                         n = int(name[-1])
