@@ -637,3 +637,86 @@ def test_rest_endpoints_used_directly_from_a_plain_client():
 
 async def _noop(interaction: discord.Interaction):
     await interaction.response.send_message('ok')
+
+
+def test_gateway_events_are_routed_by_shard_like_discord():
+    """A session that identified with ``shard=[id, count]`` gets READY/GUILD_CREATE and every
+    event of a guild only when ``(guild_id >> 22) % count == id``, DMs only on shard 0; a session
+    without a shard gets everything."""
+    from tests.fakediscord import shard_of
+
+    async def main():
+        async with FakeDiscord() as fake:
+            alice = fake.create_user('alice')
+            guilds = []
+            while {shard_of(g.id, 2) for g in guilds} != {0, 1}:  # ids are time based: the next ms
+                guilds.append(fake.create_guild(f'g{len(guilds)}', members=(alice,)))
+                await asyncio.sleep(0.001)
+            by_shard = {shard_of(g.id, 2): g for g in guilds}
+            headers = {'Authorization': f'Bot {fake.token}'}
+            async with aiohttp.ClientSession() as http:
+                async with http.put(f'{fake.api_base}/applications/{fake.application_id}/commands', headers=headers,
+                                    json=[{'name': 'ping', 'description': 'ping', 'type': 1}]) as r:
+                    assert r.status == 200
+
+                async def connect(shard):
+                    ws = await http.ws_connect(f'{fake.gateway_url}?v=10&encoding=json')
+                    assert (await ws.receive_json(timeout=5))['op'] == 10
+                    d = {'token': fake.token, 'intents': discord.Intents.default().value, 'properties': {}}
+                    if shard is not None:
+                        d['shard'] = shard
+                    await ws.send_json({'op': 2, 'd': d})
+                    return ws
+
+                sockets = {name: await connect(shard) for name, shard in
+                           (('shard 0', [0, 2]), ('shard 1', [1, 2]), ('unsharded', None))}
+                await fake.wait_until(lambda: len(fake.live_sessions()) == 3, what='three sessions')
+
+                async def events(ws):
+                    """(event, guild id or None) of everything sent until the socket is quiet."""
+                    got = []
+                    while True:
+                        try:
+                            msg = await ws.receive_json(timeout=0.3)
+                        except TimeoutError:
+                            return got
+                        d = msg.get('d') or {}
+                        gid = d.get('guild_id') or (d.get('id') if msg['t'] == 'GUILD_CREATE' else None)
+                        got.append((msg['t'], int(gid) if gid else None))
+                        if msg['t'] == 'READY':
+                            got += [('READY guild', int(g['id'])) for g in d['guilds']]
+
+                every = {g.id for g in guilds}
+                for name, ws in sockets.items():
+                    seen = await events(ws)
+                    want = every if name == 'unsharded' else {g.id for g in guilds if shard_of(g.id, 2) == int(name[-1])}
+                    assert {gid for event, gid in seen if event == 'READY guild'} == want, name
+                    assert {gid for event, gid in seen if event == 'GUILD_CREATE'} == want, name
+
+                # A guild's messages, interactions, channels and members; a DM; a new guild.
+                for g in by_shard.values():
+                    await fake.user_message(alice, g.channel('general'), 'hi')
+                    await fake.send_slash_command('ping', user=alice, channel=g.channel('general'))
+                    fake.create_text_channel(g, 'more')
+                    fake.add_member(g, fake.create_user(f'carol{g.id}'))
+                await fake.user_message(alice, fake.bot_user, 'a DM')
+                await fake.flush_events()
+                late = fake.create_guild('late')
+                await fake.flush_events()
+                for name, ws in sockets.items():
+                    seen = await events(ws)
+                    if name == 'unsharded':
+                        want = {(e, g.id) for g in by_shard.values()
+                                for e in ('MESSAGE_CREATE', 'INTERACTION_CREATE', 'CHANNEL_CREATE')}
+                        want |= {('MESSAGE_CREATE', None), ('GUILD_CREATE', late.id)}
+                    else:
+                        n = int(name[-1])
+                        want = {(e, by_shard[n].id) for e in ('MESSAGE_CREATE', 'INTERACTION_CREATE', 'CHANNEL_CREATE')}
+                        want |= {('MESSAGE_CREATE', None)} if n == 0 else set()
+                        want |= {('GUILD_CREATE', late.id)} if shard_of(late.id, 2) == n else set()
+                    # GUILD_MEMBER_ADD needs the members intent, which none of them asked for
+                    assert set(seen) == want, (name, seen)
+                for ws in sockets.values():
+                    await ws.close()
+
+    run(main)

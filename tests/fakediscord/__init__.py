@@ -39,7 +39,7 @@ from .models import (
     Violation,
     WaitTimeout,
 )
-from .server import ApiError, FakeDiscord, GatewaySession
+from .server import ApiError, FakeDiscord, GatewaySession, shard_of
 from . import validation
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     'WaitTimeout',
     'ApiError',
     'GatewaySession',
+    'shard_of',
     'validation',
     'FLAG_EPHEMERAL',
     'FLAG_LOADING',

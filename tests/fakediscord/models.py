@@ -724,6 +724,8 @@ class InteractionHandle:
         self.parent = parent
         self.created = asyncio.get_running_loop().time()
         self.callback: Optional[InteractionCallback] = None
+        #: initial-callback requests the bot sent (a second one is refused with 40060)
+        self.callback_attempts = 0
         #: the @original message (response message, deferred placeholder, or component message after 6/7)
         self.original: Optional[FakeMessage] = None
         self.followups: List[FakeMessage] = []

@@ -226,6 +226,17 @@ def _zstd_compressor():
         return None
 
 
+def shard_of(guild_id: Optional[int], shard_count: int) -> int:
+    """The shard Discord sends a guild's events to (DMs, ``None``, go to shard 0)."""
+    return 0 if guild_id is None else (int(guild_id) >> 22) % shard_count
+
+
+def _guild_of(data: Dict[str, Any]) -> Optional[int]:
+    """The guild a gateway event belongs to, from its ``guild_id`` (``None``: DM or no guild)."""
+    gid = data.get('guild_id') if isinstance(data, dict) else None
+    return int(gid) if gid else None
+
+
 class GatewaySession:
     def __init__(self, fake: 'FakeDiscord', session_id: str, intents: int, shard: Optional[List[int]]):
         self.fake = fake
@@ -240,6 +251,16 @@ class GatewaySession:
     @property
     def live(self) -> bool:
         return self.conn is not None and not self.conn.ws.closed
+
+    def receives(self, guild_id: Optional[int]) -> bool:
+        """Whether Discord routes an event of ``guild_id`` (``None``: a DM or no guild) to this
+        session: a session that identified with ``shard=[id, count]`` gets a guild's events only
+        on shard ``(guild_id >> 22) % count``, and DMs only on shard 0; an unsharded session gets
+        everything."""
+        if self.shard is None:
+            return True
+        shard_id, count = int(self.shard[0]), int(self.shard[1])
+        return shard_of(guild_id, count) == shard_id
 
     async def dispatch(self, event: str, data: Dict[str, Any]) -> None:
         self.seq += 1
@@ -1033,8 +1054,9 @@ class FakeDiscord:
         await self._dispatch_now(event, data, intent=intent)
 
     async def _dispatch_now(self, event: str, data: Dict[str, Any], *, intent: Optional[int] = None) -> None:
+        guild_id = _guild_of(data)
         for s in list(self._sessions.values()):
-            if not s.ready:
+            if not s.ready or not s.receives(guild_id):
                 continue
             if intent is not None and not (s.intents & intent):
                 continue
@@ -1058,7 +1080,7 @@ class FakeDiscord:
 
     async def _announce_guild(self, guild: FakeGuild) -> None:
         for s in list(self._sessions.values()):
-            if s.ready:
+            if s.ready and s.receives(guild.id):
                 await s.dispatch('GUILD_CREATE', self._guild_create_payload(guild, s.intents))
 
     def _guild_create_payload(self, guild: FakeGuild, intents: int) -> Dict[str, Any]:
@@ -1128,7 +1150,7 @@ class FakeDiscord:
         ready: Dict[str, Any] = {
             'v': 10,
             'user': dict(self.bot_user.payload(), verified=True, mfa_enabled=False, email=None),
-            'guilds': [{'id': str(g.id), 'unavailable': True} for g in self.guilds.values()],
+            'guilds': [{'id': str(g.id), 'unavailable': True} for g in self.guilds.values() if session.receives(g.id)],
             'session_id': session.session_id,
             'session_type': 'normal',
             'resume_gateway_url': self.gateway_url,
@@ -1145,7 +1167,8 @@ class FakeDiscord:
             ready['shard'] = session.shard
         await session.dispatch('READY', ready)
         for guild in list(self.guilds.values()):
-            await session.dispatch('GUILD_CREATE', self._guild_create_payload(guild, intents))
+            if session.receives(guild.id):
+                await session.dispatch('GUILD_CREATE', self._guild_create_payload(guild, intents))
         session.ready = True
         self._notify()
         return session
@@ -1362,7 +1385,9 @@ class FakeDiscord:
         command_name: Optional[str] = None,
         parent: Optional[InteractionHandle] = None,
     ) -> InteractionHandle:
-        await self.wait_for_bot()
+        await self.wait_until(
+            lambda: [s for s in self.live_sessions() if s.receives(channel.guild_id)], what='bot gateway session'
+        )
         iid = self.snowflake()
         token = next_token()
         guild = channel.guild
@@ -1715,8 +1740,9 @@ class FakeDiscord:
         if msg.ephemeral:
             return  # ephemeral messages never reach the gateway
         intent = self._message_intent(msg.channel)
+        guild = msg.channel.guild
         for s in list(self._sessions.values()):
-            if not s.ready or not (s.intents & intent):
+            if not s.ready or not (s.intents & intent) or not s.receives(guild.id if guild else None):
                 continue
             data = msg.payload(self, with_member=True)
             hide = (
@@ -2239,6 +2265,7 @@ class FakeDiscord:
             raise unknown('interaction')
         body, uploads = await self._read_body(request)
         route = f'interaction callback ({handle.id})'
+        handle.callback_attempts += 1
         if handle.callback is not None:
             raise _err(400, 40060, 'Interaction has already been acknowledged.')
         loop = asyncio.get_running_loop()
