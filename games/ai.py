@@ -51,6 +51,9 @@ def choose_move(
         return rng.choice(legal)
     if level == "mcts" and level in game.ai_levels:
         return _Search(game, seat, rng, playouts, seconds).run(state)
+    own = game.ai_move(state, seat, level, rng) if level in game.ai_levels else None
+    if own is not None:
+        return own
     raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
 
 

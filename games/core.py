@@ -223,6 +223,17 @@ class Game(ABC, Generic[State, Move]):
         """The rules' own time limit on the current decision (see :class:`Deadline`), or ``None``."""
         return None
 
+    def announce_delay(self, state: State, move: Move) -> float:
+        """Seconds the host waits before telling the table about ``move`` played in ``state``: a
+        game whose secret moves must not be told apart by their speed returns the same pause for
+        all of them (default: none)."""
+        return 0.0
+
+    def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
+        """The game's own AI for ``level`` (one of :attr:`ai_levels` beyond ``random`` and
+        ``mcts``), or ``None`` to leave the choice to :mod:`games.ai`."""
+        return None
+
     # -- information --------------------------------------------------------------------------
 
     @abstractmethod
