@@ -50,6 +50,9 @@ from games.rng import Rng
 
 register_messages(MESSAGES)
 
+#: The palette's seat colours (``renderers.common.SEAT_COLOURS``), repeated past five seats.
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "purple")
+
 __all__ = ["GAME", "MafiaDeCuba", "MafiaState", "Move"]
 
 #: Every take is announced after the same pause, whatever was taken (urchins included, §4 notes).
@@ -267,6 +270,10 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         if seat not in self.to_act(state):
             return None
         return self._public_decision(state)
+
+    def seat_colours(self, state: MafiaState) -> list[str]:
+        """The five palette colours in turn; the seats' numbered marks tell repeats apart."""
+        return [SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in range(state.num_players)]
 
     def private_view(self, state: MafiaState, seat: int) -> dict[str, Any]:
         """What only ``seat`` knows: its role and take, the box as it saw it (and sees it now when

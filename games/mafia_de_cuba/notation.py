@@ -35,25 +35,30 @@ def format_move(move: Move) -> str:
     return verb
 
 
+def _shown(text: object) -> str:
+    """The input as an error may echo it: short, with invisible characters made visible."""
+    return "".join(c if c.isprintable() else "?" for c in str(text)[:MAX_TEXT])
+
+
 def _number(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > 3:
-        raise MalformedMove(text=text[:MAX_TEXT], reason=Text("mafia.reason.format"))
+        raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
     return int(word)
 
 
 def parse_move(text: str) -> Move:
     """Read ``text`` (case and extra spaces ignored); raises ``MalformedMove`` naming the forms."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise MalformedMove(text=str(text)[:MAX_TEXT], reason=Text("mafia.reason.format"))
+        raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
     words = text.strip().lower().split()
     bag = ""
     if len(words) >= 2 and words[0] == "bag":
         bag = words[1]
         if bag not in TOKENS:
-            raise MalformedMove(text=text, reason=Text("mafia.reason.token", tokens=", ".join(TOKENS)))
+            raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.token", tokens=", ".join(TOKENS)))
         words = words[2:]
         if not words or words[0] != "take":
-            raise MalformedMove(text=text, reason=Text("mafia.reason.format"))
+            raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
     if len(words) == 2 and words[0] == "hide":
         return Move("hide", n=_number(words[1], text))
     if len(words) == 2 and words[0] == "take":
@@ -68,8 +73,8 @@ def parse_move(text: str) -> Move:
     if len(words) == 2 and words[0] == "accuse":
         seat = _number(words[1], text)
         if seat < 1:
-            raise MalformedMove(text=text, reason=Text("mafia.reason.format"))
+            raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
         return Move("accuse", n=seat - 1)
     if words in (["pass"], ["bang"]):
         return Move(words[0])
-    raise MalformedMove(text=text[:MAX_TEXT], reason=Text("mafia.reason.format"))
+    raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
