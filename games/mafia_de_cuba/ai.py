@@ -16,6 +16,7 @@ another seat's take.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from games.mafia_de_cuba.components import (
@@ -93,38 +94,44 @@ def _testify(view: dict, legal: list[Move], rng: Rng) -> Move:
 
 
 def suspicion(view: dict) -> dict[int, float]:
-    """How suspicious each accusable henchman's testimony is, from the Godfather's view: the
-    diamonds their claim says vanished before the next claim (or the final box), plus penalties
-    for claims that contradict what the Godfather knows or the claims before them."""
+    """How suspicious each accusable henchman is, from the Godfather's view alone.
+
+    Consecutive claims along the box's path (the last one against the box that came back) are
+    read in pairs: diamonds gone with the token count unchanged point at the earlier claimant (a
+    thief telling the truth); diamonds gone *and* a token gone cannot both be one take, so the
+    later claimant lied; more diamonds later than earlier, or a first claim that is not the full
+    box, is a lie. A seat proven innocent (given a Joker) passes its suspicion to the next
+    claimant; silence is mildly suspicious."""
     you = view["you"]
     start = 15 - you.get("hidden", 0)
-    final = you.get("final", {}).get("diamonds", 0)
+    final = you.get("final") or {"diamonds": 0, "tokens": {}}
     claims = view["claims"]
     order = view["order"]
-    out = set()
-    for a in view["accusations"]:
-        out.add(a["seat"])
-    score: dict[int, float] = {}
+    innocent = {a["seat"] for a in view["accusations"] if a["outcome"] == "joker"}
+    raw = {s: 0.0 for s in order}
     told = [(s, claims[s]) for s in order if isinstance(claims[s], list)]
-    for i, s in enumerate(order):
-        if view["eliminated"][s] or view["joker_holders"][s]:
-            continue
-        claim = claims[s]
-        points = 0.0
-        if not isinstance(claim, list):
-            points += 1.5
-        else:
-            d = claim[0]
-            later = [c for t, c in told if order.index(t) > i]
-            earlier = [c for t, c in told if order.index(t) < i]
-            after = later[0][0] if later else final
-            points += max(0, d - after)
-            if i == 0 and d != start:
-                points += 4
-            if d < final or d > start or any(c[0] < d for c in earlier):
-                points += 3
-        score[s] = points
-    return score
+    for s in order:
+        if not isinstance(claims[s], list):
+            raw[s] += 2.0
+    if told and told[0][0] == order[0] and told[0][1][0] != start:
+        raw[told[0][0]] += 4.0
+    pairs = list(pairwise(told)) + ([(told[-1], (None, [final["diamonds"], sum(final["tokens"].values())]))]
+                                         if told else [])
+    for (a, ca), (b, cb) in pairs:
+        dd, dt = ca[0] - cb[0], ca[1] - cb[1]
+        if dd < 0:
+            raw[a] += 3.0
+            if b is not None:
+                raw[b] += 3.0
+        elif dd > 0 and dt >= 1 and b is not None:
+            raw[b] += dd + 2.0
+        elif dd > 0:
+            blame = b if a in innocent and b is not None else a
+            raw[blame] += dd + 2.0
+        elif dt == 0 and a != order[-1]:
+            raw[a] += 1.0  # took nothing from a full box: only the last player may
+    return {s: raw[s] for s in order
+            if not view["eliminated"][s] and not view["joker_holders"][s]}
 
 
 def _accuse(view: dict, legal: list[Move], rng: Rng) -> Move:
