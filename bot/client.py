@@ -89,6 +89,8 @@ class GameBot(commands.Bot):
                 await self.presenter.show(table_id)
             for table_id in ai_to_move:
                 self.presenter.schedule_ai(table_id)
+            for table in await self.host.deadline_tables():  # rule time limits run on after a restart
+                await self.presenter.schedule_deadline(table.id)
         except Exception:
             log.exception("resuming the stored games failed")
         # What start-up loaded lives as long as the bot: keep it out of later full collections,

@@ -132,15 +132,15 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         public: list[tuple[str, dict]] = []
         if verb == "hide":
             after = theft.hide(state, move.n)
-            public.append(("mafia.event.hidden", {"seat": seat + 1}))
-            public.append(("mafia.event.box_to", {"seat": after.holder + 1}))
+            public.append(("mafia.event.hidden", {"seat": seat}))
+            public.append(("mafia.event.box_to", {"seat": after.holder}))
         elif verb == "take":
             after = theft.take(state, seat, move)
-            public.append(("mafia.event.took", {"seat": seat + 1}))
+            public.append(("mafia.event.took", {"seat": seat}))
             if after.phase == THEFT:
-                public.append(("mafia.event.box_to", {"seat": after.holder + 1}))
+                public.append(("mafia.event.box_to", {"seat": after.holder}))
             else:
-                public.append(("mafia.event.box_back", {"seat": state.godfather + 1}))
+                public.append(("mafia.event.box_back", {"seat": state.godfather}))
                 if after.phase == OVER:
                     public.append(("mafia.event.no_theft", {}))
         elif verb == "claim":

@@ -71,11 +71,11 @@ def window_seats(state: MafiaState) -> frozenset[int]:
 def accuse(state: MafiaState, seat: int) -> tuple[MafiaState, list[tuple[str, dict]]]:
     """"Empty your pockets!": with the Cleaner variant a BANG window opens, else it resolves."""
     after = state.with_(accused=seat, passed=frozenset(), ply=state.ply + 1)
-    events = [("mafia.event.accused", {"seat": seat + 1})]
+    events = [("mafia.event.accused", {"seat": seat})]
     if str(state.options["cleaner"]) != CLEANER_OFF:
         after = after.with_(phase=WINDOW)
         if window_seats(after):
-            return after, events + [("mafia.event.window", {"seat": seat + 1})]
+            return after, events + [("mafia.event.window", {"seat": seat})]
     return _resolve(after, events)
 
 
@@ -102,21 +102,21 @@ def _resolve(state: MafiaState, events: list) -> tuple[MafiaState, list[tuple[st
         out[x] = True
         after = base.with_(eliminated=tuple(out), recovered=base.recovered + k,
                            accusations=_record(base, {"seat": x, "outcome": "thief", "diamonds": k}))
-        events.append(("mafia.event.thief", {"seat": x + 1, "count": k}))
+        events.append(("mafia.event.thief", {"seat": x, "count": k}))
         if after.recovered >= stolen(after):
             return finish(after, GODFATHER_WINS), events + [("mafia.event.all_recovered", {})]
         return after, events
     if role == "agent":
         after = base.with_(accusations=_record(base, {"seat": x, "outcome": "agent", "diamonds": 0}))
-        return finish(after, AGENT_ACCUSED, alone=x), events + [("mafia.event.agent", {"seat": x + 1})]
+        return finish(after, AGENT_ACCUSED, alone=x), events + [("mafia.event.agent", {"seat": x})]
     if base.jokers > 0:
         holders = list(base.joker_holders)
         holders[x] = True
         after = base.with_(jokers=base.jokers - 1, joker_holders=tuple(holders),
                            accusations=_record(base, {"seat": x, "outcome": "joker", "diamonds": 0}))
-        return after, events + [("mafia.event.joker", {"seat": x + 1, "left": after.jokers})]
+        return after, events + [("mafia.event.joker", {"seat": x, "left": after.jokers})]
     after = base.with_(accusations=_record(base, {"seat": x, "outcome": "innocent", "diamonds": 0}))
-    return finish(after, GODFATHER_ELIMINATED), events + [("mafia.event.godfather_out", {"seat": x + 1})]
+    return finish(after, GODFATHER_ELIMINATED), events + [("mafia.event.godfather_out", {"seat": x})]
 
 
 def bang(state: MafiaState, cleaner: int) -> tuple[MafiaState, list[tuple[str, dict]]]:
@@ -124,20 +124,20 @@ def bang(state: MafiaState, cleaner: int) -> tuple[MafiaState, list[tuple[str, d
     out, a thief's diamonds come back, no Joker is spent, and all diamonds back is a Godfather win."""
     x = state.accused
     role = seat_role(state, x)
-    events = [("mafia.event.bang", {"seat": cleaner + 1, "target": x + 1})]
+    events = [("mafia.event.bang", {"seat": cleaner, "target_seat": x})]
     base = state.with_(phase=ACCUSE, accused=None, passed=frozenset(), ply=state.ply + 1)
     if role == "agent":
         after = base.with_(accusations=_record(base, {"seat": x, "outcome": "shot_agent", "diamonds": 0,
                                                       "by": cleaner}))
         return finish(after, CLEANER_SHOT_AGENT, alone=cleaner), events + [("mafia.event.shot_agent",
-                                                                               {"seat": x + 1})]
+                                                                               {"seat": x})]
     out = list(base.eliminated)
     out[x] = out[cleaner] = True
     k = state.takes[x][1] if role == "thief" else 0
     after = base.with_(eliminated=tuple(out), recovered=base.recovered + k,
                        accusations=_record(base, {"seat": x, "outcome": "shot_thief" if k else "shot",
                                                   "diamonds": k, "by": cleaner}))
-    events.append(("mafia.event.shot_thief" if k else "mafia.event.shot", {"seat": x + 1, "count": k}))
+    events.append(("mafia.event.shot_thief" if k else "mafia.event.shot", {"seat": x, "count": k}))
     if after.recovered >= stolen(after):
         return finish(after, GODFATHER_WINS), events + [("mafia.event.all_recovered", {})]
     return after, events

@@ -75,8 +75,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                         "the Godfather is out.",
                                   "ja": "席{seat}はダイヤを持っておらず、ジョーカーもありません。"
                                         "ゴッドファーザーは脱落です。"},
-    "mafia.event.bang": {"en": "BANG! Seat {seat}, the Cleaner, shoots seat {target}.",
-                         "ja": "BANG！ 掃除屋の席{seat}が席{target}を撃ちました。"},
+    "mafia.event.bang": {"en": "BANG! Seat {seat}, the Cleaner, shoots seat {target_seat}.",
+                         "ja": "BANG！ 掃除屋の席{seat}が席{target_seat}を撃ちました。"},
     "mafia.event.shot_agent": {"en": "Seat {seat} was an Agent.", "ja": "席{seat}は捜査官でした。"},
     "mafia.event.shot_thief": {"en": "Seat {seat} had {count} diamond(s); both are out.",
                                "ja": "席{seat}はダイヤ{count}個を持っていました。2人とも脱落です。"},
