@@ -73,7 +73,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
     min_players = 6
     max_players = 12
     hidden_information = True
-    ai_levels = ("basic", "random")
+    ai_levels = ("basic", "random", "mcts")
     options = (
         Option("godfather", "choice", "owner", _help("godfather"),
                choices=("owner", "random") + tuple(str(n) for n in range(1, 13))),
