@@ -150,6 +150,14 @@ class Presenter:
                     self.schedule_ai(table_id)
         return shown
 
+    def _deadline_line(self, table: TableRow, lang: str) -> list[str]:
+        """The rule's own time limit on the current decision, if any (e.g. a window that closes
+        by itself), as a status line."""
+        rule = self.host.rule_deadline(table)
+        if rule is None:
+            return []
+        return [t("deadline.status", lang, what=translate(rule[1].key, lang), due=f"<t:{int(rule[0])}:R>")]
+
     async def _announce_pause(self, table_id: int) -> None:
         """Wait the pause the game asked before its latest move is told (the same for every move
         of a kind, so its speed tells nothing: :meth:`games.core.Game.announce_delay`)."""
@@ -397,6 +405,9 @@ class Presenter:
                     lines.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
             elif table.settings.get("clock", "none") == "none":
                 lines.append(t("status.no_clock", lang))
+            lines += self._deadline_line(table, lang)
+        if table.state is not None:  # the game's own public summary (e.g. the testimony so far)
+            lines += [f"· {line.in_lang(lang)}" for line in game.summary(self.host.state(table))]
         replaced = self.host.replaced_seats(table)
         if replaced:
             lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
@@ -459,9 +470,7 @@ class Presenter:
             if replaced:  # the result says when the AI finished someone's game
                 lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         else:
-            rule = self.host.rule_deadline(table)
-            if rule is not None:  # a rule's own time limit, e.g. a window that closes by itself
-                lines.append(t("deadline.status", lang, what=translate(rule[1].key, lang), due=f"<t:{int(rule[0])}:R>"))
+            lines += self._deadline_line(table, lang)
             for seat in self.host.waiting_on(table):
                 if seat.is_ai:
                     lines.append(t("play.ai_thinking", lang, player=seat.name))

@@ -229,6 +229,11 @@ class Game(ABC, Generic[State, Move]):
         all of them (default: none)."""
         return 0.0
 
+    def summary(self, state: State) -> list[Text]:
+        """Public facts the table's status message lists beyond the recent moves (e.g. every
+        testimony of a social deduction game), as translatable texts; none by default."""
+        return []
+
     def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
         """The game's own AI for ``level`` (one of :attr:`ai_levels` beyond ``random`` and
         ``mcts``), or ``None`` to leave the choice to :mod:`games.ai`."""

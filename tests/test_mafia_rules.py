@@ -367,3 +367,14 @@ def test_private_text_in_both_languages():
         assert "2" in text and "mafia." not in text
         text = GAME.describe_private(GAME.private_view(state, 2), lang)
         assert "13" in text and "mafia." not in text
+
+
+def test_the_status_summary_lists_claims_jokers_and_accusations():
+    state = silent_all(play(theft(8, ["take loyal", "take 3", "take loyal", "take agent", "take loyal",
+                                      "take driver", "take 4"]), 1, "claim 15 5"))
+    state = play(state, 0, "accuse 3")
+    said = [line.in_lang("en") for line in GAME.summary(state)]
+    assert said[0] == "Jokers left: 1"
+    assert "Seat 2 says: 15 diamond(s), 5 token(s)" in said and "Seat 3 stays silent" in said
+    assert said[-1] == "Seat 3 accused: thief 3◆"
+    assert all("mafia." not in line.in_lang("ja") for line in GAME.summary(state))

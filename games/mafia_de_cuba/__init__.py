@@ -271,6 +271,19 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return None
         return self._public_decision(state)
 
+    def summary(self, state: MafiaState) -> list[Text]:
+        """The testimony so far (public, maybe lies), the Jokers left and the accusations."""
+        lines = [Text("mafia.summary.jokers", left=state.jokers)]
+        for seat, claim in enumerate(state.claims):
+            if claim == ():
+                lines.append(Text("mafia.summary.silent", seat=seat + 1))
+            elif claim is not None:
+                lines.append(Text("mafia.summary.claim", seat=seat + 1, diamonds=claim[0], tokens=claim[1]))
+        for entry in state.accusations:
+            lines.append(Text("mafia.summary.accusation", seat=entry["seat"] + 1,
+                              result=Text(f"mafia.render.outcome.{entry['outcome']}", count=entry["diamonds"])))
+        return lines
+
     def seat_colours(self, state: MafiaState) -> list[str]:
         """The five palette colours in turn; the seats' numbered marks tell repeats apart."""
         return [SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in range(state.num_players)]

@@ -163,6 +163,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                     "ja": "告発ごとの時間(秒)。過ぎるとAIが告発します(0で無制限)"},
     "mafia.option.bang_seconds": {"en": "seconds the BANG window stays open after each accusation (Cleaner variant)",
                                   "ja": "告発ごとにBANGを受け付ける秒数(掃除屋ヴァリアント)"},
+    "mafia.summary.jokers": {"en": "Jokers left: {left}", "ja": "残りジョーカー: {left}"},
+    "mafia.summary.claim": {"en": "Seat {seat} says: {diamonds} diamond(s), {tokens} token(s)",
+                            "ja": "席{seat}の証言: ダイヤ{diamonds}個、トークン{tokens}個"},
+    "mafia.summary.silent": {"en": "Seat {seat} stays silent", "ja": "席{seat}は黙秘"},
+    "mafia.summary.accusation": {"en": "Seat {seat} accused: {result}", "ja": "席{seat}を告発: {result}"},
     # -- image labels ------------------------------------------------------------------------------
     "mafia.render.godfather": {"en": "Godfather", "ja": "ゴッドファーザー"},
     "mafia.render.box": {"en": "BOX", "ja": "箱"},
