@@ -378,3 +378,15 @@ def test_the_status_summary_lists_claims_jokers_and_accusations():
     assert "Seat 2 says: 15 diamond(s), 5 token(s)" in said and "Seat 3 stays silent" in said
     assert said[-1] == "Seat 3 accused: thief 3◆"
     assert all("mafia." not in line.in_lang("ja") for line in GAME.summary(state))
+
+
+def test_the_rules_help_gives_the_notation_in_both_languages():
+    for lang in ("en", "ja"):
+        help_text = GAME.rules_help[lang]
+        for form in ("hide 3", "take 2", "take nothing", "bag agent take 2", "claim 9 2", "claim silent",
+                     "accuse 4", "bang", "pass"):
+            assert f"`{form}`" in help_text, (lang, form)
+    state = theft(6, [])
+    for form in ("hide 3", "take 2", "take nothing", "bag agent take 2", "claim 9 2", "claim silent", "accuse 4",
+                 "bang", "pass"):
+        assert GAME.format_move(state, GAME.parse_move(state, form)) == form
