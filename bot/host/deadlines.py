@@ -20,6 +20,7 @@ from typing import Any
 from bot.host.store import TableRow
 from games.ai import choose_move
 from games.core import Deadline, Game
+from games.registry import all_games
 
 #: The note stored with a move the host played because a rule's time ran out.
 PLAYED_NOTE = "deadline.played"
@@ -51,11 +52,10 @@ class RuleDeadlines:
 
     async def deadline_tables(self) -> list[TableRow]:
         """The active tables whose current decision has a rule deadline (for a restart)."""
-        found = []
-        for table in await self.store.tables_with_status("active"):
-            if has_deadlines(self.game(table)) and self.rule_deadline(table) is not None:
-                found.append(table)
-        return found
+        names = tuple(game.name for game in all_games() if has_deadlines(game))
+        # only the tables of games with rule deadlines are read and parsed
+        return [table for table in await self.store.tables_with_status("active", games=names)
+                if self.rule_deadline(table) is not None]
 
     async def play_deadline(self, table_id: int, version: int) -> TableRow | None:
         """The rule deadline of the decision at ``version`` has passed: play the moves it names for
