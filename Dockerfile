@@ -10,6 +10,7 @@ COPY pyproject.toml README.md ./
 COPY games ./games
 COPY renderers ./renderers
 COPY bot ./bot
+COPY tournaments ./tournaments
 RUN pip install --no-cache-dir .
 
 RUN useradd --create-home --uid 10001 bot && mkdir -p /data && chown bot:bot /data

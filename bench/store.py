@@ -40,6 +40,7 @@ from bench.common import StallMonitor  # noqa: E402
 from bot.client import GameBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.host import Host, Store  # noqa: E402
+from bot.host.leases import Leases  # noqa: E402
 from bot.host.errors import RepeatedMove  # noqa: E402
 from bot.presenter import Presenter  # noqa: E402
 from games.registry import get_game  # noqa: E402
@@ -109,9 +110,11 @@ class StubBot:
     guild_lang = GameBot.guild_lang
     user_lang = GameBot.user_lang
     resume = GameBot.resume
+    adopt = GameBot.adopt
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.leases = Leases(host.store, holder="bot")
         self.settings = Settings(token="-", ai_delay=0.0)
         self.ids = iter(range(10**15, 10**16))
         self.thread = StubThread(self.ids)

@@ -14,15 +14,15 @@ async def run(settings: Settings) -> None:
     then log in and serve until stopped."""
     from bot.host.store import Store
 
-    store = await Store.open(settings.db_path)
+    store = await Store.open(settings.store_target)
     try:
         import discord
 
-        from bot.client import GameBot
+        from bot.client import make_bot
         from bot.host import Host
 
-        bot = GameBot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
-                                     limits=settings.limits()))
+        bot = make_bot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
+                                      limits=settings.limits()))
         try:
             async with bot:
                 await bot.start(settings.token)
@@ -32,7 +32,32 @@ async def run(settings: Settings) -> None:
         await store.close()
 
 
-def main() -> int:
+def copy_db(argv: list[str]) -> int:
+    """``python -m bot copy-db --from FILE --to postgresql://...``: copy the SQLite file into an
+    empty PostgreSQL database (see :mod:`bot.host.copy`); one line says what was copied or why not."""
+    import argparse
+
+    from bot.host.copy import CopyRefused, copy_database
+    from bot.host.store import StoreError
+
+    parser = argparse.ArgumentParser(prog="python -m bot copy-db",
+                                     description="Copy the bot's SQLite file into an empty PostgreSQL database.")
+    parser.add_argument("--from", dest="source", required=True, help="the SQLite file (BOT_DB_PATH)")
+    parser.add_argument("--to", dest="target", required=True, help="the postgresql:// URL (DATABASE_URL)")
+    args = parser.parse_args(argv)
+    try:
+        counts = asyncio.run(copy_database(args.source, args.target))
+    except (CopyRefused, StoreError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"Copied {sum(counts.values())} rows: " + ", ".join(f"{name} {n}" for name, n in counts.items()))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["copy-db"]:
+        return copy_db(argv[1:])
     try:
         settings = Settings.from_env()
     except ValueError as exc:

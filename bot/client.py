@@ -4,6 +4,7 @@ persistent components, answers errors in one place, and on start carries on ever
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 from typing import Any
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.host import Host
+from bot.host.leases import TICK, Leases, holder_name, unheld_work
 from bot.host.store import StorageBusy
 from bot.host.timekeeper import handle_due
 from bot.i18n import CatalogueTranslator, lang_of_locale, t
@@ -28,7 +30,7 @@ log = logging.getLogger(__name__)
 class GameBot(commands.Bot):
     """Receives its settings and host from outside (tests give it a fake Discord and a temp file)."""
 
-    def __init__(self, settings: Settings, host: Host, *, sync_commands: bool = True) -> None:
+    def __init__(self, settings: Settings, host: Host, *, sync_commands: bool | None = None, **options: Any) -> None:
         # No privileged intents: slash commands and components need none. Nothing the bot sends
         # pings anyone unless that send names whom (display names echoed in posts may read
         # "@everyone" or "<@&role>").
@@ -36,11 +38,14 @@ class GameBot(commands.Bot):
         # request, so the delivery's retries wait it out without holding an attempt open.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(),
-                         max_ratelimit_timeout=30.0)
+                         max_ratelimit_timeout=30.0, **options)
         self.settings = settings
         self.host = host
         self.presenter = Presenter(self)
-        self.sync_commands = sync_commands
+        #: Only one process registers the commands (``Settings.syncs_commands``).
+        self.sync_commands = settings.syncs_commands if sync_commands is None else sync_commands
+        #: This process's claims on background work shared with other processes (bot.host.leases).
+        self.leases = Leases(host.store, holder=holder_name(settings.shard_ids), seconds=settings.lease_seconds)
         self._user_langs: dict[int, str] = {}
         self._ticker: asyncio.Task[None] | None = None
         self.lobby: Any = None
@@ -49,9 +54,11 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.cogs.admin import AdminCog
         from bot.cogs.clock import ClockCog
+        from bot.cogs.history import HistoryCog
         from bot.cogs.info import InfoCog
         from bot.cogs.lobby import LobbyCog
         from bot.cogs.play import PlayCog
+        from bot.cogs.ratings import RatingsCog
         from bot.cogs.screens import ScreensCog
         from bot.cogs.tournament import TournamentCog
 
@@ -63,7 +70,9 @@ class GameBot(commands.Bot):
         for cog in (self.lobby, self.play, InfoCog(self), AdminCog(self), ClockCog(self)):
             await self.add_cog(cog)
         await self.add_cog(ScreensCog(self))
+        await self.add_cog(HistoryCog(self))
         await self.add_cog(TournamentCog(self))
+        await self.add_cog(RatingsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         if self.sync_commands:
@@ -83,22 +92,34 @@ class GameBot(commands.Bot):
     async def resume(self) -> None:
         """Show what was committed but not shown before a stop, and let AI seats carry on."""
         try:
-            # Table ids only: parsing every stored state would stall the loop (1,000 tables).
-            unannounced, ai_to_move = await self.host.resume_work()
-            for table_id in unannounced:
-                await self.presenter.show(table_id)
-            for table_id in ai_to_move:
-                self.presenter.schedule_ai(table_id)
-            for table in await self.host.deadline_tables():  # rule time limits run on after a restart
-                await self.presenter.schedule_deadline(table.id)
+            await self.adopt()
         except Exception:
             log.exception("resuming the stored games failed")
         # What start-up loaded lives as long as the bot: keep it out of later full collections,
         # whose pauses would otherwise stall the event loop.
         gc.freeze()
 
+    async def adopt(self) -> None:
+        """Take up the tables whose background work no live process holds (at start, and each
+        tick: those of a process that died): show their unshown change (unless a retry of it
+        is pending here) and let their AI seats move. Table ids only: parsing every stored state
+        would stall the loop (1,000 tables)."""
+        unannounced, ai_to_move = await unheld_work(self.host, self.leases)
+        for table_id in unannounced:
+            if not self.presenter.delivery.busy(("show", table_id)):
+                await self.presenter.show(table_id)
+        for table_id in ai_to_move:
+            self.presenter.schedule_ai(table_id)
+        for table in await self.host.deadline_tables():  # rule time limits run on after a restart
+            await self.presenter.schedule_deadline(table.id)
+
     async def tick(self) -> None:
-        """One round of play-by-post work: due reminders and timeouts, then daily digests."""
+        """One round of background work: tables nobody is doing (changes given up while Discord
+        failed, a dead process's tables); then, in the one process holding the tick's lease, due
+        reminders and timeouts, daily digests and lobby expiry."""
+        await self.adopt()
+        if not await self.leases.hold(TICK):
+            return
         now = self.host.clock()
         for due in await handle_due(self.host, now):
             try:
@@ -106,7 +127,6 @@ class GameBot(commands.Bot):
             except Exception:
                 log.exception("telling table %s about its clock failed", due.table.id)
         await self.presenter.send_digests(now)
-        await self.presenter.sweep()  # changes whose posts were given up while Discord failed
         await self.lobby.expire_lobbies()
 
     async def _ticking(self) -> None:
@@ -121,6 +141,8 @@ class GameBot(commands.Bot):
         if self._ticker is not None:
             self._ticker.cancel()
         await self.presenter.stop()
+        with contextlib.suppress(Exception):  # let another process take over at once
+            await self.leases.release()
         await super().close()
 
     # -- helpers for the cogs -----------------------------------------------------------------
@@ -175,3 +197,16 @@ class GameBot(commands.Bot):
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         await self.refuse(interaction, getattr(error, "original", error))
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot on a range of Discord's shards (``BOT_SHARD_COUNT``, ``BOT_SHARD_IDS``): one of
+    several processes over one PostgreSQL database."""
+
+
+def make_bot(settings: Settings, host: Host, **options: Any) -> GameBot:
+    """The bot these settings ask for: sharded when ``shard_count`` is set."""
+    if settings.shard_count is None:
+        return GameBot(settings, host, **options)
+    return ShardedGameBot(settings, host, shard_count=settings.shard_count,
+                          shard_ids=list(settings.shard_ids or range(settings.shard_count)), **options)

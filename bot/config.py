@@ -33,6 +33,18 @@ class Settings:
     #: In games without a clock, hours a turn must have lasted before the other players may vote
     #: its player out (a server may set its own with /settings absent_wait).
     absent_wait_hours: float = 24.0
+    #: ``postgresql://...``: the shared PostgreSQL database instead of the SQLite file ``db_path``.
+    database_url: str = ""
+    #: Sharding (several processes over one PostgreSQL): the total number of shards and the ids
+    #: this process runs; ``None``: one process, Discord's single connection.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    #: Whether this process registers the application commands; ``None``: the process that runs
+    #: shard 0 (or the only process) does, so several processes never sync at once.
+    sync_commands: bool | None = None
+    #: Seconds a process's claim on shared background work (the tick, a table's AI turns and
+    #: posts) lasts unless renewed: how soon another process takes over from one that died.
+    lease_seconds: float = 90.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> "Settings":
@@ -59,6 +71,17 @@ class Settings:
         guild = env.get("BOT_DEV_GUILD", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"BOT_DEV_GUILD must be a server id (digits), not {guild!r}")
+        url = env.get("DATABASE_URL", "").strip()
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError(f"DATABASE_URL must be a postgresql:// URL (leave it unset for SQLite), not {url!r}")
+        shard_count, shard_ids = shards(env.get("BOT_SHARD_COUNT", "").strip(), env.get("BOT_SHARD_IDS", "").strip())
+        sync = env.get("BOT_SYNC_COMMANDS", "").strip().lower()
+        if sync not in ("", "0", "1", "yes", "no", "true", "false"):
+            raise ValueError(f"BOT_SYNC_COMMANDS must be 1 or 0, not {sync!r}")
+        lease, tick = number("BOT_LEASE_SECONDS", 90.0), number("BOT_TICK_SECONDS", 30.0)
+        if tick > 0 and lease <= tick:
+            raise ValueError(f"BOT_LEASE_SECONDS ({lease:g}) must be longer than BOT_TICK_SECONDS ({tick:g}): the "
+                             f"process doing the tick renews its lease once a tick")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=env.get("BOT_DB_PATH", "").strip() or "bot.sqlite3",
@@ -75,7 +98,24 @@ class Settings:
             ai_games_per_server=count("BOT_AI_GAMES_PER_SERVER", 20),
             lobby_days=number("BOT_LOBBY_DAYS", 7.0, "days"),
             absent_wait_hours=number("BOT_ABSENT_WAIT_HOURS", 24.0, "hours"),
+            database_url=url,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            sync_commands=None if not sync else sync in ("1", "yes", "true"),
+            lease_seconds=lease,
         )
+
+    @property
+    def store_target(self) -> str:
+        """What :meth:`bot.host.store.Store.open` opens: the PostgreSQL URL, or the SQLite file."""
+        return self.database_url or self.db_path
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the application commands (see ``sync_commands``)."""
+        if self.sync_commands is not None:
+            return self.sync_commands
+        return self.shard_ids is None or 0 in self.shard_ids
 
     def limits(self) -> "Limits":
         """The host's caps and waits, from these settings."""
@@ -83,3 +123,28 @@ class Settings:
 
         return Limits(self.lobbies_per_user, self.lobbies_per_server, self.ai_games_per_user,
                       self.ai_games_per_server, self.lobby_days, self.absent_wait_hours)
+
+
+def shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``BOT_SHARD_COUNT`` and ``BOT_SHARD_IDS`` (``0-1``, ``2,3``, ``0-3,6``): the shard count and
+    the ids this process runs, both ``None`` when unsharded. Ids without a count, an id outside
+    ``0 .. count-1`` or a bad range is refused with one sentence."""
+    if not count:
+        if ids:
+            raise ValueError("BOT_SHARD_IDS needs BOT_SHARD_COUNT, the total number of shards of all processes")
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"BOT_SHARD_COUNT must be a whole number of shards (1 or more), not {count!r}")
+    total = int(count)
+    if not ids:
+        return total, tuple(range(total))
+    chosen: set[int] = set()
+    for part in ids.split(","):
+        first, _, last = part.strip().partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            raise ValueError(f"BOT_SHARD_IDS must be shard ids and ranges such as 0-1 or 2,3, not {ids!r}")
+        low, high = int(first), int(last or first)
+        if low > high or high >= total:
+            raise ValueError(f"BOT_SHARD_IDS {ids!r} names shards outside 0-{total - 1} (BOT_SHARD_COUNT is {total})")
+        chosen.update(range(low, high + 1))
+    return total, tuple(sorted(chosen))

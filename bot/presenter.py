@@ -6,6 +6,7 @@ crash the next start shows exactly what had not been shown yet: never a lost mov
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import io
@@ -18,11 +19,15 @@ import discord
 
 import renderers
 from bot.delivery import Delivery, NotYet
+from bot.history_views import story_view
 from bot.host import Host, TableRow
 from bot.host.ai_pool import AIBusy
 from bot.host.clock import DAY
+from bot.host.leases import table_lease
+from bot.host.store import StorageBusy
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
+from bot.replays import record_file, replay_file, replay_gif
 from bot.views import board_view, lobby_view
 from games.messages import text_from_json, translate
 
@@ -88,6 +93,7 @@ class Presenter:
         self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
         self._showing: dict[int, asyncio.Lock] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._stories: set[asyncio.Task[None]] = set()
         self._ai_wanted: set[int] = set()
         #: (table id, version) -> the timer of that decision's rule deadline
         self._deadline_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
@@ -112,6 +118,8 @@ class Presenter:
             title=t("lobby.title", lang, game=game.titles.get(lang, game.name), table=table.id),
             description=t("lobby.body", lang, owner=f"<@{table.owner_id}>", count=table.num_players,
                           options=options, seats="\n".join(seats)))
+        if "rated" in table.settings:  # tables opened before the option existed say nothing
+            embed.description += "\n" + t("lobby.rated" if table.settings["rated"] else "lobby.unrated", lang)
         if table.status == "lobby":
             return embed, lobby_view(table.id, list(game.ai_levels), lang)
         if table.status == "cancelled":
@@ -136,10 +144,19 @@ class Presenter:
         The first attempt runs now; what fails is retried in the background (:mod:`bot.delivery`)
         and ``False`` is returned. Never raises: the commit stands whatever Discord says, and the
         AI's next move is decided from storage, not from whether this post worked."""
+        # Several processes: the one holding the table's lease shows it (the latest version), so a
+        # change is never posted twice; a busy store is left to the delivery's own retries.
+        lease = table_lease(table_id)
+        with contextlib.suppress(StorageBusy):
+            if not await self.bot.leases.hold(lease):
+                return False
         await self._announce_pause(table_id)
         shown = await self.delivery.run(("show", table_id), functools.partial(self._show, table_id),
                                         what=f"table {table_id}")
         await self.schedule_deadline(table_id)
+        if shown and not self._ai_running(table_id):
+            with contextlib.suppress(StorageBusy):  # done here: any process may show the next change
+                await self.bot.leases.release([lease])
         if continue_ai:
             try:
                 table = await self.host.table(table_id)
@@ -222,6 +239,8 @@ class Presenter:
             if table.state is None or table.status not in ("active", "finished"):
                 return
             if table.thread_id is None:  # its thread could not be made when the lobby opened
+                if table.settings.get("tournament"):
+                    return  # a tournament's game gets its thread (players mentioned) from the tournament
                 table = await self._make_thread(table)
             game = self.host.game(table)
             if table.announced_version < table.version:
@@ -264,7 +283,7 @@ class Presenter:
             await self.host.mark_announced(table.id, table.version)
             steps.append(("ping",))  # an edit pings nobody
         if table.status == "finished":
-            steps.append(("lobby",))
+            steps += [("lobby",), ("story",)]
         if game.hidden_information:
             steps.append(("private",))
         steps += [("turn_dm", seat.seat) for seat in self.host.waiting_on(table) if not seat.is_ai]
@@ -283,6 +302,31 @@ class Presenter:
             await self.deliver_private(table.id)
         elif kind == "turn_dm":
             await self._turn_dm(table, step[1])
+        elif kind == "story":
+            # Drawing a replay takes a while (one worker, games in turn): the move's handler and
+            # the turn's other steps do not wait for it.
+            task = asyncio.create_task(self._story(table), name=f"story-{table.id}")
+            self._stories.add(task)
+            task.add_done_callback(self._stories.discard)
+
+    async def _story(self, table: TableRow) -> None:
+        """After the final board: the game's record and its animated replay, in the thread,
+        retried like every post (the replay is drawn once)."""
+        lang = await self.bot.guild_lang(table.guild_id)
+        try:
+            gif = await replay_gif(self.host, table, lang)
+        except Exception:  # the record still goes out; a replay that cannot be drawn is logged
+            log.exception("drawing the replay of table %s failed", table.id)
+            gif = None
+
+        async def post() -> None:
+            files = [await record_file(self.host, table)]
+            if gif is not None:
+                files.append(replay_file(table, gif))
+            thread = await self.bot.channel(table.thread_id)
+            await thread.send(t("history.story", lang, table=table.id), files=files, view=story_view(table.id, lang))
+
+        await self.delivery.run(("story", table.id), post, what=f"the record and replay of table {table.id}")
 
     async def _ping(self, table: TableRow) -> None:
         """With per-move posts off, a short message pinging the humans the game now waits on."""
@@ -605,6 +649,10 @@ class Presenter:
 
     # -- AI turns -----------------------------------------------------------------------------
 
+    def _ai_running(self, table_id: int) -> bool:
+        task = self._ai_tasks.get(table_id)
+        return task is not None and not task.done()
+
     def schedule_ai(self, table_id: int) -> None:
         """Make sure AI seats of the table get to move. A loop already running is asked to look
         again, so a move that lands while it is finishing is never left waiting."""
@@ -624,6 +672,8 @@ class Presenter:
                     if not any(s.is_ai for s in self.host.waiting_on(table)):
                         break
                     await asyncio.sleep(self.bot.settings.ai_delay)  # a short pause so humans can follow
+                    if not await self.bot.leases.hold(table_lease(table_id)):
+                        return  # another live process moves this table's AI seats
                     try:
                         if await self.host.play_ai(table_id) is None:
                             break
@@ -637,11 +687,16 @@ class Presenter:
             raise
         except Exception:
             log.exception("the AI turns of table %s failed", table_id)
+        with contextlib.suppress(Exception):  # done: an interaction elsewhere may start them again
+            await self.bot.leases.release([table_lease(table_id)])
 
     async def stop(self) -> None:
         self._stopping = True
         await self.delivery.stop()
         self._renders.shutdown(wait=False, cancel_futures=True)
+        for task in list(self._stories):
+            task.cancel()
+        await asyncio.gather(*self._stories, return_exceptions=True)
         for task in list(self._ai_tasks.values()) + list(self._deadline_tasks.values()):
             task.cancel()
         await asyncio.gather(*self._ai_tasks.values(), *self._deadline_tasks.values(), return_exceptions=True)

@@ -8,6 +8,7 @@ The callbacks are thin: they read the click, call the host through the bot, and 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -176,10 +177,11 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:(?P
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<table>\d+):(?P<version>\d+):(?P<move>.+)"):
-    def __init__(self, table_id: int, version: int, move: str, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.play", lang, move=move)[:80],
+    def __init__(self, table_id: int, version: int, move: str, lang: str = "en", *, label: str | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or t("button.play", lang, move=move))[:80],
                                            style=discord.ButtonStyle.success,
-                                           custom_id=f"mp:{table_id}:{version}:{move}"))
+                                           custom_id=f"mp:{table_id}:{version}:{move}", row=row))
         self.table_id, self.version, self.move = table_id, version, move
 
     @classmethod
@@ -190,11 +192,27 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<ta
         await _bot(interaction).play.play_from_button(interaction, self.table_id, self.version, self.move)
 
 
+#: A game's layout of moves as a grid of buttons (``Game.move_grid``): rows of (label, notation) or None.
+GridOf = Callable[[list[str]], "list[list[tuple[str, str] | None]] | None"]
+
+
 def builder_view(table_id: int, version: int, notations: list[str], prefix: str, lang: str,
-                 picked: str | None = None) -> discord.ui.View:
-    """The ephemeral move builder: a select that narrows down, and a Play button once a move is picked."""
+                 picked: str | None = None, grid: GridOf | None = None) -> discord.ui.View:
+    """The ephemeral move builder: a select that narrows down, and a Play button once a move is picked.
+
+    When the moves left are cells of a board and the game lays them out (``grid``, the game's
+    ``move_grid``), they come as a grid of Play buttons instead (at most 5 x 5, Discord's limit)."""
     view = discord.ui.View(timeout=None)
     choices, whole = narrow(notations, prefix)
+    layout = grid(choices) if grid is not None and whole and picked is None else None
+    if layout and len(layout) <= 5 and all(len(row) <= 5 for row in layout):
+        for r, row in enumerate(layout):
+            for cell in row:
+                if cell is not None and len(f"mp:{table_id}:{version}:{cell[1]}") <= 100:
+                    view.add_item(PlayButton(table_id, version, cell[1], lang, label=cell[0], row=r))
+                else:  # keeps the grid's columns aligned
+                    view.add_item(discord.ui.Button(label="·", disabled=True, row=r))
+        return view
     options = []
     for choice in choices:
         value = f"{'m' if whole else 'p'}:{choice}"
@@ -290,31 +308,33 @@ def vote_view(table_id: int, seat: int, turn: int, lang: str) -> discord.ui.View
 # -- /games pages -------------------------------------------------------------------------------
 
 
-class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<user>\d+):(?P<page>\d+):(?P<dir>[pn])"):
+class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gp:(?P<user>\d+):(?P<page>\d+):(?P<dir>[pn])(?P<finished>f?)"):
     """Previous / Next under ``/games``: the id names whose list and which page to show, so the
     buttons keep working after a restart."""
 
-    def __init__(self, user_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False) -> None:
+    def __init__(self, user_id: int, page: int, direction: str, lang: str = "en", disabled: bool = False,
+                 finished: bool = False) -> None:
         label = t("button.previous" if direction == "p" else "button.next", lang)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"gp:{user_id}:{page}:{direction}"))
-        self.user_id, self.page = user_id, page
+                                           custom_id=f"gp:{user_id}:{page}:{direction}{'f' if finished else ''}"))
+        self.user_id, self.page, self.finished = user_id, page, finished
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["user"]), int(match["page"]), match["dir"])
+        return cls(int(match["user"]), int(match["page"]), match["dir"], finished=bool(match["finished"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).get_cog("Info").games_page(interaction, self.user_id, self.page)
+        await _bot(interaction).get_cog("Info").games_page(interaction, self.user_id, self.page, self.finished)
 
 
-def games_view(user_id: int, page: int, pages: int, lang: str) -> discord.ui.View | None:
+def games_view(user_id: int, page: int, pages: int, lang: str, finished: bool = False) -> discord.ui.View | None:
     """Previous / Next for page ``page`` (0-based) of ``pages``; ``None`` when one page holds all."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(GamesPageButton(user_id, max(page - 1, 0), "p", lang, disabled=page == 0))
-    view.add_item(GamesPageButton(user_id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1))
+    view.add_item(GamesPageButton(user_id, max(page - 1, 0), "p", lang, disabled=page == 0, finished=finished))
+    view.add_item(GamesPageButton(user_id, min(page + 1, pages - 1), "n", lang, disabled=page >= pages - 1,
+                                  finished=finished))
     return view
 
 

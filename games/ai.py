@@ -1,6 +1,7 @@
 """Built-in AI players that work for every game through the engine contract alone.
 
 - ``random``: a uniformly random legal move.
+- a game's own levels (``Game.ai_move``, e.g. Masume Yakyu's ``mixed``), asked first;
 - ``mcts``: Monte Carlo tree search (UCT) with random playouts, bounded by a number of playouts
   and a time limit, whichever comes first. Rewards are per seat (max^n), so it plays 2-5 player
   games; it searches on :meth:`~games.core.Game.determinize`'d states, so in a game with secrets
@@ -45,15 +46,16 @@ def choose_move(
     if not legal:
         raise ValueError(f"seat {seat} has no legal move")
     rng = Rng(seed)
+    if level in game.ai_levels and len(legal) > 1:
+        own = game.ai_move(state, seat, level, rng)
+        if own is not None:
+            return own
     if level == "random" or len(legal) == 1:
         if level not in game.ai_levels:
             raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
         return rng.choice(legal)
     if level == "mcts" and level in game.ai_levels:
         return _Search(game, seat, rng, playouts, seconds).run(state)
-    own = game.ai_move(state, seat, level, rng) if level in game.ai_levels else None
-    if own is not None:
-        return own
     raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
 
 

@@ -16,7 +16,8 @@ from typing import Any, Sequence, TextIO
 
 from games.ai import choose_move
 from games.core import Game
-from games.errors import GameError, MoveError, SetupError
+from games.errors import GameError, SetupError
+from games.record import Header, read_header, replay_lines
 from games.registry import all_games, get_game
 
 OK, REFUSED, UNUSABLE = 0, 1, 2
@@ -38,8 +39,9 @@ def _parser() -> argparse.ArgumentParser:
 
     def game_arguments(sub: argparse.ArgumentParser, moves: bool) -> None:
         sub.add_argument("game")
-        sub.add_argument("--players", required=True, type=int)
-        sub.add_argument("--seed", type=int, default=0)
+        # --players and --seed may come from a record's header line instead (games.record)
+        sub.add_argument("--players", type=int)
+        sub.add_argument("--seed", type=int)
         sub.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
         if moves:
             sub.add_argument("--moves", metavar="FILE|-", help="one 'SEAT NOTATION' per line")
@@ -95,39 +97,19 @@ def _read_moves(source: str | None, stdin: TextIO) -> list[str]:
         raise UsageError(f"cannot read the moves file “{source}”: {getattr(exc, 'strerror', None) or exc}") from None
 
 
-def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | None:
-    """``SEAT NOTATION`` to ``(seat, move)``; ``None`` for a blank or comment line."""
-    text = line.strip()
-    if not text or text.startswith("#"):
-        return None
-    seat_text, _, notation = text.partition(" ")
-    try:
-        seat = int(seat_text)
-    except ValueError:
-        raise MoveError("cli.bad_seat_format", line=text) from None
-    if not 0 <= seat < game.num_players(state):
-        raise MoveError("cli.bad_seat", seat=seat, players=game.num_players(state))
-    return seat, game.parse_move(state, notation.strip(), seat)
-
-
-def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:
-    """Apply each move line in order; stop at the first refusal and say where and why."""
-    applied = 0
-    for number, line in enumerate(lines, start=1):
-        try:
-            parsed = parse_record_line(game, state, line)
-            if parsed is None:
-                continue
-            state, _ = game.apply(state, *parsed)
-        except GameError as exc:
-            return state, applied, {"line": number, "message": str(exc)}
-        applied += 1
-    return state, applied, None
-
-
-def _start(args: argparse.Namespace) -> tuple[Game, Any]:
+def _start(args: argparse.Namespace, lines: Sequence[str] = ()) -> tuple[Game, Any]:
+    """The game and its initial state; what the arguments leave out comes from the record's
+    header (``games.record``), what they give wins."""
     game = get_game(args.game)
-    return game, game.new_game(args.players, _options(args.option), args.seed)
+    header = read_header(lines)
+    if header is not None and header.game != game.name:
+        raise UsageError(f"the record is a game of {header.game}, not {game.name}")
+    players = args.players if args.players is not None else header.players if header else None
+    if players is None:
+        raise UsageError("--players is required (or a moves file whose first line is a record header)")
+    seed = args.seed if args.seed is not None else header.seed if header else 0
+    options = {**(header.options if header else {}), **_options(args.option)}
+    return game, game.new_game(players, options, seed)
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
@@ -136,15 +118,17 @@ def cmd_list(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
-    game, state = _start(args)
-    state, applied, error = replay_lines(game, state, _read_moves(args.moves, stdin))
+    lines = _read_moves(args.moves, stdin)
+    game, state = _start(args, lines)
+    state, applied, error = replay_lines(game, state, lines)
     json.dump(report(game, state, applied, error), out, ensure_ascii=False)
     return OK if error is None else REFUSED
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
-    game, state = _start(args)
-    state, applied, error = replay_lines(game, state, _read_moves(args.moves, stdin))
+    lines = _read_moves(args.moves, stdin)
+    game, state = _start(args, lines)
+    state, applied, error = replay_lines(game, state, lines)
     if error is not None:
         data = report(game, state, applied, error)
         data["legal"] = None
@@ -157,6 +141,8 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    if args.seed is None:
+        args.seed = 0
     game, state = _start(args)
     levels = [level.strip() for level in args.bots.split(",")]
     seats = game.num_players(state)
@@ -169,8 +155,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
     directory = _prepare_out(args.out)
     options = game.format_options(game.resolve_options(_options(args.option)))
-    record = [f"# {game.name} --players {seats} --seed {args.seed} "
-              + " ".join(f"--option {k}={v}" for k, v in options.items())]
+    record = [Header(game.name, seats, args.seed, options).line()]
     names = [name.strip() for name in args.names.split(",")] if args.names else None
     if names is not None and len(names) != seats:
         raise UsageError(f"--names names {len(names)} players for {seats} seats")

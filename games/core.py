@@ -216,6 +216,18 @@ class Game(ABC, Generic[State, Move]):
         """Skip ``seat``'s turn where the rules allow it (games with ``can_skip``)."""
         raise NotImplementedError(f"{self.name} has no skipped turns")
 
+    def reveals(self, before: State, seat: int, after: State) -> bool:
+        """Whether ``seat``'s move from ``before`` to ``after`` revealed something a take-back
+        cannot hide again, so it may never be undone: a random draw (the generator carried in the
+        state moved: a die, a card, a tile) or news for another seat's private view. A game with
+        other revelations overrides this."""
+        if self.state_to_json(before).get("rng") != self.state_to_json(after).get("rng"):
+            return True
+        if self.hidden_information:
+            return any(self.private_view(before, other) != self.private_view(after, other)
+                       for other in range(self.num_players(before)) if other != seat)
+        return False
+
     def is_legal(self, state: State, seat: int, move: Move) -> bool:
         return move in self.legal_moves(state, seat)
 
@@ -235,8 +247,13 @@ class Game(ABC, Generic[State, Move]):
         return []
 
     def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
-        """The game's own AI for ``level`` (one of :attr:`ai_levels` beyond ``random`` and
-        ``mcts``), or ``None`` to leave the choice to :mod:`games.ai`."""
+        """A game's own AI for ``level`` (one of ``ai_levels``), or ``None`` to use the built-in
+        levels of :mod:`games.ai`. ``rng`` is the AI's generator, never the state's."""
+        return None
+
+    def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:
+        """These moves laid out as a grid of buttons (rows of ``(label, notation)``, ``None`` for
+        no button; at most 5 x 5), when they name the cells of a board; ``None`` for a list."""
         return None
 
     # -- information --------------------------------------------------------------------------

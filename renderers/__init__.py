@@ -17,7 +17,7 @@ from typing import Any
 __all__ = ["has_detail", "has_renderer", "render", "render_detail"]
 
 #: Modules of this package that are helpers, not games.
-_NOT_GAMES = frozenset({"common", "frame", "messages"})
+_NOT_GAMES = frozenset({"animation", "common", "frame", "messages", "palettes", "tournament"})
 
 
 def _module(game_name: str) -> ModuleType | None:

@@ -76,7 +76,12 @@ class World:
         return [m for m in self.fake.messages if m.channel.id == channel.id and not m.ephemeral]
 
     def boards(self):
-        return [m for m in self.posts() if m.attachments]
+        """Board posts (a PNG attached); the record and replay after a game's end are not."""
+        return [m for m in self.posts() if any(a.filename.endswith(".png") for a in m.attachments)]
+
+    def stories(self):
+        """The posts after a game's end that carry its record and replay."""
+        return [m for m in self.posts() if any(a.filename.endswith(".txt") for a in m.attachments)]
 
     async def open_lobby(self, players: int, **options) -> tuple[int, object]:
         handle = await self.fake.send_slash_command(

@@ -69,7 +69,7 @@ def test_replay_stops_at_the_first_refused_line(stdin, line, message):
     (["replay", "chess", "--players", "2"], "Unknown game “chess”"),
     (["replay", "minoa", "--players", "5"], "2 to 4 players, not 5"),
     (["replay", "minoa", "--players", "two"], "invalid int value"),
-    (["replay", "minoa"], "required: --players"),
+    (["replay", "minoa"], "--players is required"),
     (["replay", "minoa", "--players", "2", "--option", "speed=fast"], "no option “speed”"),
     (["replay", "minoa", "--players", "2", "--option", "advanced=sometimes"], "cannot be “sometimes”"),
     (["replay", "minoa", "--players", "2", "--option", "advanced"], "KEY=VALUE"),

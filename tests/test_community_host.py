@@ -13,6 +13,8 @@ from bot.host.clock import DAY
 from bot.host.host import Limits
 from bot.host.store import MIGRATIONS, StaleVersion
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 ALICE, BOB, CAROL = 101, 102, 103
 GUILD = 1
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
@@ -148,6 +150,7 @@ def test_away_judges_the_waiting_player_again_under_the_lock(tmp_path):
             while not host.lock(table.id)._waiters:  # /away read Alice's games and waits for the table
                 await asyncio.sleep(0.001)
             await move(other, table.id, ALICE)  # meanwhile Alice's move lands: Bob's turn now
+            await host.store.caught_up()  # PostgreSQL: its commit notice has arrived
         until, _left = await away
         assert until == T0 + 3 * DAY
         table = await host.table(table.id)
@@ -290,8 +293,7 @@ def test_lobbies_expire_after_the_configured_days(tmp_path):
 def test_the_server_options_migration_is_appended(tmp_path):
     async def scenario():
         host, clock = await opened(tmp_path)
-        version = await host.store._read(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0])
-        assert version == len(MIGRATIONS)
+        assert await host.store.schema_version() == len(MIGRATIONS)
         await host.store.set_guild_option(GUILD, "absent_wait", "5")
         await host.store.set_guild_option(GUILD, "absent_wait", "6")
         assert await host.store.guild_option(GUILD, "absent_wait") == "6"

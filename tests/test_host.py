@@ -12,6 +12,8 @@ from games.errors import IllegalMove, MalformedMove, SetupError
 
 ALICE, BOB, CAROL, MALLORY = 101, 102, 103, 666
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 
 def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
@@ -31,6 +33,7 @@ async def started(host: Host, players=2, ai=0, options=None):
     return await host.start(table.id, ALICE)
 
 
+@pytest.mark.sqlite_only
 def test_storage_uses_wal_and_records_its_schema_version(tmp_path):
     async def scenario():
         store = await Store.open(tmp_path / "bot.sqlite3")
@@ -201,6 +204,7 @@ def test_resigning_ends_a_two_player_game_and_hands_a_seat_to_the_ai_otherwise(t
     run(scenario())
 
 
+@pytest.mark.sqlite_only
 def test_an_older_database_is_migrated_forward_keeping_its_games(tmp_path):
     from bot.host.store import MIGRATIONS
 

@@ -14,6 +14,8 @@ from bot.host.timekeeper import HALF, NINE_TENTHS, TIME_UP, handle_due
 from games import registry
 from tests.toy_hidden import ToyHidden
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 ALICE, BOB, CAROL = 101, 102, 103
 T0 = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc).timestamp()
 

@@ -14,6 +14,8 @@ from bot.host.store import MIGRATIONS
 
 ALICE, BOB, CAROL = 101, 102, 103
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 
 def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
@@ -49,6 +51,7 @@ class Trips:
 
 # -- round trips ------------------------------------------------------------------------------
 
+@pytest.mark.sqlite_only
 def test_every_awaited_aiosqlite_call_is_counted(tmp_path):
     async def scenario():
         store = await Store.open(tmp_path / "db.sqlite3")
@@ -110,6 +113,17 @@ def test_callers_get_their_own_copy(tmp_path):
 
 # -- the host's copy and other writers ---------------------------------------------------------
 
+async def blind(store: Store) -> None:
+    """Stop the store from noticing other connections' commits (the cheap check of its backend)."""
+    if store.dialect == "sqlite":
+        store._watch.close()
+        store._watch = None
+    else:
+        from bot.host.pg import CHANNEL
+
+        await store._listener.remove_listener(CHANNEL, store._heard)
+
+
 def test_the_copy_is_never_served_after_another_process_committed(tmp_path):
     async def scenario():
         path = tmp_path / "db.sqlite3"
@@ -118,11 +132,13 @@ def test_the_copy_is_never_served_after_another_process_committed(tmp_path):
         await first.table(table.id)  # first holds a copy
         second = await open_host(path)  # another bot process on the same file
         await second.play(table.id, ALICE, "e9-f8")
+        await first.store.caught_up()  # PostgreSQL: the commit's notice has arrived (SQLite: at once)
         seen = await first.table(table.id)
         assert seen.version == table.version + 1 and seen.state["pieces_left"] == [11, 12]
         # and first can go on from there: Bob's move lands through first
         after = await first.play(table.id, BOB, "f8-g7")
         assert after.state["pieces_left"] == [11, 11]
+        await second.store.caught_up()
         second_view = await second.table(table.id)
         assert second_view.version == after.version
         await first.store.close()
@@ -136,8 +152,7 @@ def test_a_copy_that_missed_a_commit_costs_at_most_a_refused_commit(tmp_path):
         first = await open_host(path)
         table = await started(first)
         await first.table(table.id)
-        first.store._watch.close()
-        first.store._watch = None  # blind the cheap check: as if the commit landed in its blind spot
+        await blind(first.store)  # as if the commit landed in the cheap check's blind spot
         second = await open_host(path)
         await second.play(table.id, ALICE, "e9-f8")
         # on first's stale copy it is still Alice's turn: her move is judged on it, refused by the
@@ -158,8 +173,7 @@ def test_a_move_refused_on_a_stale_copy_is_judged_again_on_the_stored_table(tmp_
         first = await open_host(path)
         table = await started(first)
         await first.table(table.id)
-        first.store._watch.close()
-        first.store._watch = None
+        await blind(first.store)
         second = await open_host(path)
         await second.play(table.id, ALICE, "e9-f8")
         # on first's stale copy it is not Bob's turn yet; on the stored table it is
@@ -170,6 +184,7 @@ def test_a_move_refused_on_a_stale_copy_is_judged_again_on_the_stored_table(tmp_
     run(scenario())
 
 
+@pytest.mark.sqlite_only
 def test_writes_the_host_did_not_make_drop_its_copy(tmp_path):
     async def scenario():
         host = await open_host(tmp_path / "db.sqlite3")
@@ -223,6 +238,7 @@ def test_a_restart_finds_the_ai_seats_to_move_from_stored_acting_seats(tmp_path)
     run(scenario())
 
 
+@pytest.mark.sqlite_only
 def test_a_schema_3_file_is_migrated_and_its_acting_seats_found_once(tmp_path):
     from games.registry import get_game
 
@@ -265,8 +281,8 @@ def test_a_new_state_without_acting_seats_forgets_the_stored_ones(tmp_path):
         host = await open_host(tmp_path / "db.sqlite3")
         table = await started(host, players=2, ai=1)
         await host.store.update_table(table.id, state=table.state)  # a writer that does not know
-        async with host.store.db.execute("SELECT acting FROM game_tables WHERE id = ?", (table.id,)) as cur:
-            assert (await cur.fetchone())[0] is None
+        assert await host.store._read(lambda conn: conn.execute(
+            "SELECT acting FROM game_tables WHERE id = ?", (table.id,)).fetchone()[0]) is None
         await host.store.close()
     run(scenario())
 
@@ -289,6 +305,7 @@ def test_a_resignation_by_another_process_survives_a_concurrent_private_delivere
         first.store._write = the_other_process_commits_meanwhile
         await first.mark_private_delivered(table.id, 0, {"hand": ["a card"]})
         for host in (first, second):
+            await host.store.caught_up()  # PostgreSQL: the other's commit notice has arrived
             seen = await host.table(table.id)
             assert seen.settings["resigned"] == [2] and seen.seats[2].is_ai
             assert set(seen.settings["private_sent"]) == {"0"}

@@ -19,8 +19,8 @@ async def create(world: World, **options):
     handle = await world.fake.send_slash_command("tournament new", user=world.alice, channel=world.general,
                                                  options=options)
     signup = await handle.reply()
-    assert not signup.ephemeral and "tn:join:" in " ".join(signup.custom_ids())
-    tid = int(next(c for c in signup.custom_ids() if c.startswith("tn:join:")).rsplit(":", 1)[1])
+    assert not signup.ephemeral and "tn:leave:" in " ".join(signup.custom_ids())  # team events have no Join
+    tid = int(next(c for c in signup.custom_ids() if c.startswith("tn:leave:")).rsplit(":", 1)[1])
     await world.fake.wait_until(lambda: True)
     for _ in range(200):
         if (await cog(world).service.get(tid)).message_id == signup.id:
@@ -34,15 +34,15 @@ async def command(world: World, name: str, user, **options):
                                                       options=options)).reply()
 
 
-async def play_to_the_end(world: World, tid: int, people, timeout: float = 50) -> None:
+async def play_to_the_end(world: World, tid: int, people, timeout: float = 50, until=None) -> None:
     """People play the first move /move suggests whenever a game of theirs waits on them, until the
-    podium is posted."""
+    podium is posted (or the async ``until()`` is true)."""
     users = {u.id: u for u in people}
     store, host = world.host.store, world.host
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     moves = 0
-    while (await cog(world).service.get(tid)).podium_message_id is None:
+    while not await until() if until is not None else (await cog(world).service.get(tid)).podium_message_id is None:
         if loop.time() > deadline:
             tables = [(link, await host.table(link.table_id)) for link in await store.tournament_links(tid)]
             raise AssertionError("the tournament did not finish in time: " + "; ".join(

@@ -12,6 +12,8 @@ from bot.host import Host, HostError, Store
 from bot.host.store import MIGRATIONS
 from bot.host.tournaments import TournamentService, state_of
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
+
 ORGANISER = 900
 PEOPLE = [101, 102, 103, 104]
 

@@ -1,6 +1,7 @@
-"""The standings and podium images: measured at Discord's inline size (550 x 400) in English and
-Japanese, every text inside its box and the canvas, the names on the image, large fields cut
-with a "more" line."""
+"""The standings and podium images: measured at Discord's inline size (550 x 400) and on a phone
+360 px wide, in English and Japanese: every text at least 10 px seen both ways (the headline
+facts 12 px inline), inside its box and the canvas, the names on the image, large fields on
+several pages, the round results all shown."""
 
 from __future__ import annotations
 
@@ -14,10 +15,20 @@ import renderers
 import tournaments as T
 from renderers import common
 from renderers.frame import inline_scale
-from renderers.tournament import draw_podium, draw_standings, render_podium, render_standings
+from renderers.tournament import (
+    MAX_PAGES,
+    draw_podium,
+    draw_standings,
+    render_podium,
+    render_standings,
+    render_standings_pages,
+    standings_pages,
+)
 
 NAMES = ["山田太郎", "Zoë Ångström-Łukasz", "Kenji 🐉", "Alexandria the Magnificent", "さくら", "Bob", "Ravi"]
 MINIMUM_INLINE = {"headline": 12, "text": 10}
+#: Discord on a phone shows an image about 360 px wide: every text at least 10 px there.
+PHONE_WIDTH, MINIMUM_PHONE = 360, 10
 
 
 def finished(fmt: str, n: int, **options) -> T.Tournament:
@@ -43,41 +54,77 @@ VIEWS = {
 }
 
 
-def check(draw, view, lang, where):
+def check(draw, view, lang, where, size=(1100, 800), **options):
     with common.recording() as recorder:
-        image = draw(view, lang=lang)
-    assert image.size == (1100, 800)
+        image = draw(view, lang=lang, **options)
+    assert image.size == size
+    width, height = size
     scale = inline_scale(*image.size)
+    phone = min(1.0, PHONE_WIDTH / width)
     texts = [item for item in recorder.items if item.kind == "text"]
     assert texts
     for item in texts:
         assert item.size * scale >= MINIMUM_INLINE[item.role] - 1e-6, f"{where}: {item.content!r} too small"
+        assert item.size * phone >= MINIMUM_PHONE - 1e-6, \
+            f"{where}: {item.content!r} is {item.size * phone:.1f} px on a phone"
         x0, y0, x1, y1 = item.box
-        assert x0 >= -1 and y0 >= -1 and x1 <= 1101 and y1 <= 801, f"{where}: {item.content!r} off the canvas"
+        assert x0 >= -1 and y0 >= -1 and x1 <= width + 1 and y1 <= height + 1, f"{where}: {item.content!r} off the canvas"
         if item.limit:
             lx0, ly0, lx1, ly1 = item.limit
             assert x0 >= lx0 - 1 and y0 >= ly0 - 1 and x1 <= lx1 + 1 and y1 <= ly1 + 1, \
                 f"{where}: {item.content!r} leaves its box"
-    return " ".join(item.content for item in texts)
+    return " ".join(item.content for item in texts), texts
+
+
+def glyph_height_on_a_phone(texts, image_width):
+    """The smallest height of an inked digit or capital seen on a phone (the recorded boxes
+    are the drawn text's ink boxes on the canvas)."""
+    phone = PHONE_WIDTH / image_width
+    heights = [(item.box[3] - item.box[1]) * phone for item in texts
+               if item.content and item.content[0].isalnum() and item.content[0].isupper() or item.content.isdigit()]
+    return min(heights)
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_standings_image_is_readable_inline(name, lang):
+def test_standings_image_is_readable_inline_and_on_a_phone(name, lang):
     view = VIEWS[name]()
-    drawn = check(draw_standings, view, lang, f"{name} {lang}")
-    shown = [row for row in view["rows"]][:12]
-    for row in shown:
-        assert common.displayable(row["name"])[:3] in drawn
-    if len(view["rows"]) > 20:
-        assert ("more" in drawn) if lang == "en" else ("ほか" in drawn)
-    assert ("Standings" in drawn) if lang == "en" else ("順位表" in drawn)
+    pages = standings_pages(view, lang)
+    drawn_pages = []
+    for page in range(pages):
+        drawn, texts = check(draw_standings, view, lang, f"{name} {lang} p{page}", size=(720, 800), page=page)
+        # the capitals and digits are inked at least 7 px tall on a 360 px phone (10 px type)
+        assert glyph_height_on_a_phone(texts, 720) >= 7, f"{name} {lang} p{page}"
+        drawn_pages.append(drawn)
+        assert ("Standings" in drawn) if lang == "en" else ("順位表" in drawn)
+    everything = " ".join(drawn_pages)
+    for row in view["rows"][:pages * 9]:  # every row of the pages is on them, with its results
+        assert common.displayable(row["name"])[:3] in everything
+    rows = view["rows"]
+    if len(rows) > 9:
+        assert pages > 1 and (("page 1/" in drawn_pages[0]) if lang == "en" else ("ページ" in drawn_pages[0]))
+    # every round's result of the first row is printed (as W3 / ○3, 2/3, bye...)
+    first = drawn_pages[0]
+    for cell in rows[0]["results"]:
+        printed = {"W": "○", "D": "△", "L": "●"}.get(cell[0], cell[0]) + cell[1:] if lang == "ja" else cell
+        if cell == "B":
+            printed = "bye" if lang == "en" else "不戦"
+        assert printed in first, f"{name} {lang}: the result {cell} of the leader is not shown"
+
+
+def test_a_field_larger_than_the_pages_ends_with_a_more_line():
+    view = T.standings_view(finished("swiss", 200, rounds=8), title="Open")
+    assert standings_pages(view) == MAX_PAGES
+    drawn, _ = check(draw_standings, view, "en", "swiss-200 last", size=(720, 800), page=MAX_PAGES - 1)
+    assert "more" in drawn
+    pngs = render_standings_pages(view)
+    assert len(pngs) == MAX_PAGES and all(Image.open(io.BytesIO(p)).size == (720, 800) for p in pngs)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_podium_names_the_first_three(lang):
     view = VIEWS["swiss-7"]()
-    drawn = check(draw_podium, view, lang, f"podium {lang}")
+    drawn, _ = check(draw_podium, view, lang, f"podium {lang}")
     for row in view["rows"]:
         if row["rank"] <= 3:
             assert common.displayable(row["name"])[:3] in drawn

@@ -5,8 +5,8 @@ Life of a tournament: :func:`new_tournament` -> :func:`add_entrant` / :func:`rem
 :func:`check_in` -> :func:`start` -> per round: :func:`pair_next_round` (the tables are known and
 can be announced), :func:`begin_round` (games open), :func:`record_result` per table (the round
 ends by itself when its last table is decided; the tournament finishes by itself after its last
-round) -> :func:`standings`, :func:`export_csv`. :func:`drop`, :func:`substitute` and
-:func:`cancel` work at any time they make sense.
+round) -> :func:`standings`, :func:`export_csv`. :func:`drop`, :func:`substitute`,
+:func:`pause` / :func:`unpause` and :func:`cancel` work at any time they make sense.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from games.core import competition_ranks
 from tournaments import bracket as brackets
 from tournaments.errors import EntryError, PairingError, PhaseError, ResultError
 from tournaments.pairing import Candidate, Seated, group_tables, pair_swiss, round_robin_round, table_sizes
+from tournaments.schedule import check_in_opens
 from tournaments.settings import DOUBLE_ELIMINATION, ROUND_ROBIN, SWISS, SWISS_TABLES, Settings, plain
 from tournaments.standings import Standing, records, standings
 from tournaments.state import (
@@ -41,15 +42,21 @@ def new_tournament(settings: Settings, *, seed: int = 0, extra: dict | None = No
 
 
 def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[str] | None = None,
-                rating: float = 0.0) -> Tournament:
+                rating: float = 0.0, now: float | None = None) -> Tournament:
     """Sign up a player (``members`` defaults to ``[entrant_id]``) or a team (``team_size``
     members). During a running Swiss with ``late_entry`` the entrant joins from the next round
-    with no points. Refused: a name or id already entered, a player in another team, a full
-    event, registration over."""
+    with no points (until ``late_until``). Refused: a name or id already entered, a player in
+    another team, a full event, registration over, or (given ``now``, as for a player's own
+    sign-up; an organiser's is not) sign-up closed at ``signup_closes_at``."""
     s = t.settings
     late = t.status == RUNNING and s.late_entry
     if t.status != REGISTRATION and not late:
         raise EntryError("tournament.error.registration_closed")
+    if now is not None and t.status == REGISTRATION and t.signup_closes_at is not None \
+            and now >= t.signup_closes_at:
+        raise EntryError("tournament.error.signup_closed_at", at=int(t.signup_closes_at))
+    if late and not s.late_open(late_round(t)):
+        raise EntryError("tournament.error.late_closed", round=s.late_until)
     entrant_id, name = str(entrant_id), str(name).strip()[:MAX_NAME] or str(entrant_id)
     members = [str(m) for m in (members if members is not None else [entrant_id])]
     if len(members) != s.team_size or len(set(members)) != len(members):
@@ -64,13 +71,17 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
     if active >= s.max_entrants:
         raise EntryError("tournament.error.full", maximum=s.max_entrants)
     new = t.copy()
-    joined = len(new.rounds) + 1 if late else 1
-    if late and new.rounds and new.rounds[-1].status == PAIRED:
-        joined += 1  # the round already paired goes ahead without them
+    joined = late_round(t) if late else 1
     seed = len(new.entrants) + 1 if late else 0
     new.entrants.append(Entrant(entrant_id, name, members, float(rating), seed=seed, joined_round=joined,
                                 checked_in=late))
     return new
+
+
+def late_round(t: Tournament) -> int:
+    """The first round a late entrant would play: the next one to be paired (a round already
+    paired, being in ``rounds``, goes ahead without them)."""
+    return len(t.rounds) + 1
 
 
 def remove_entrant(t: Tournament, entrant_id: str) -> Tournament:
@@ -83,10 +94,15 @@ def remove_entrant(t: Tournament, entrant_id: str) -> Tournament:
     return new
 
 
-def check_in(t: Tournament, entrant_id: str, present: bool = True) -> Tournament:
-    """Mark an entrant present (``check_in`` events drop the absent at :func:`start`)."""
+def check_in(t: Tournament, entrant_id: str, present: bool = True, *, now: float | None = None) -> Tournament:
+    """Mark an entrant present (``check_in`` events drop the absent at :func:`start`). With a
+    scheduled start and ``check_in_minutes``, check-in opens that long before the start (given
+    ``now``)."""
     if t.status != REGISTRATION:
         raise EntryError("tournament.error.registration_closed")
+    opens = check_in_opens(t.start_at, t.settings.check_in_minutes)
+    if now is not None and opens is not None and now < opens:
+        raise EntryError("tournament.error.check_in_not_open", at=int(opens))
     _entrant(t, entrant_id)
     new = t.copy()
     new.entrant(str(entrant_id)).checked_in = bool(present)
@@ -132,6 +148,22 @@ def start(t: Tournament) -> Tournament:
     return new
 
 
+def pause(t: Tournament, paused: bool = True) -> Tournament:
+    """Pause (or, with ``paused=False``, resume) a running event: while paused no round is
+    paired; the games of the round being played go on and are recorded."""
+    if t.status != RUNNING:
+        raise PhaseError("tournament.error.not_running")
+    if t.paused == bool(paused):
+        raise PhaseError("tournament.error.already_paused" if paused else "tournament.error.not_paused")
+    new = t.copy()
+    new.paused = bool(paused)
+    return new
+
+
+def unpause(t: Tournament) -> Tournament:
+    return pause(t, False)
+
+
 def cancel(t: Tournament) -> Tournament:
     if t.status in (FINISHED, CANCELLED):
         raise PhaseError("tournament.error.over")
@@ -166,6 +198,18 @@ def drop(t: Tournament, entrant_id: str) -> Tournament:
     return new
 
 
+def drop_players(t: Tournament, players: Iterable[str]) -> tuple[Tournament, list[str]]:
+    """Withdraw the still active entrants of ``players`` (a team goes with its member): the
+    timeout rule's drop. Returns the new state and the entrant ids withdrawn (none: unchanged)."""
+    dropped: list[str] = []
+    for player in players:
+        entrant = t.entrant_of_player(str(player))
+        if entrant is not None and entrant.active and t.status == RUNNING and entrant.id not in dropped:
+            t = drop(t, entrant.id)
+            dropped.append(entrant.id)
+    return t, dropped
+
+
 # -- rounds ---------------------------------------------------------------------------------------------
 
 
@@ -174,6 +218,8 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
     in seat order, and its byes). Refused while a round is unfinished or after the end."""
     if t.status != RUNNING:
         raise PhaseError("tournament.error.not_running")
+    if t.paused:
+        raise PhaseError("tournament.error.paused")
     current = t.current_round
     if current is not None and current.status != DONE:
         raise PhaseError("tournament.error.round_unfinished", round=current.number)

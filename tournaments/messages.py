@@ -134,6 +134,54 @@ MESSAGES = {
         "en": "An adjudication needs a reason.",
         "ja": "裁定には理由が必要です。",
     },
+    "tournament.error.late_until": {
+        "en": "late_until needs late_entry on.",
+        "ja": "late_until を使うには late_entry をオンにしてください。",
+    },
+    "tournament.error.late_closed": {
+        "en": "Late entry closed after round {round}.",
+        "ja": "途中参加の受付は第{round}回戦までで終了しました。",
+    },
+    "tournament.error.paused": {
+        "en": "The tournament is paused: no new round starts until an organiser resumes it.",
+        "ja": "大会は一時停止中です。主催者が再開するまで次の回戦は始まりません。",
+    },
+    "tournament.error.already_paused": {"en": "The tournament is already paused.", "ja": "大会はすでに一時停止中です。"},
+    "tournament.error.not_paused": {"en": "The tournament is not paused.", "ja": "大会は一時停止していません。"},
+    "tournament.error.bad_time": {
+        "en": "Setting “{name}” needs a time of day like 21:30, not “{value}”.",
+        "ja": "設定「{name}」は 21:30 のような時刻で指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.bad_round_start": {
+        "en": "round_start is “now”, a time of day like 21:00, or a delay like 2h or 30m (up to 7 days), "
+              "not “{value}”.",
+        "ja": "round_start は now、21:00 のような時刻、または 2h や 30m のような待ち時間(最長7日)で"
+              "指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.bad_hours": {
+        "en": "Playing hours look like 18:00-23:00 (or 22-02 over midnight), not “{value}”.",
+        "ja": "対局時間帯は 18:00-23:00(日付をまたぐなら 22-02)のように指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.bad_when": {
+        "en": "Setting “{name}” needs a time like 21:00 or 2026-12-24 21:00, not “{value}”.",
+        "ja": "設定「{name}」は 21:00 や 2026-12-24 21:00 のように指定してください(「{value}」は不可)。",
+    },
+    "tournament.error.when_past": {
+        "en": "Setting “{name}” must be a moment in the coming year, not “{value}”.",
+        "ja": "設定「{name}」は今から1年以内の未来の時刻にしてください(「{value}」は不可)。",
+    },
+    "tournament.error.signup_closed_at": {
+        "en": "Sign-up closed at <t:{at}:f>.",
+        "ja": "参加受付は<t:{at}:f>に締め切られました。",
+    },
+    "tournament.error.check_in_not_open": {
+        "en": "Check-in opens at <t:{at}:f> (<t:{at}:R>).",
+        "ja": "チェックインは<t:{at}:f>(<t:{at}:R>)に始まります。",
+    },
+    "tournament.error.signup_after_start": {
+        "en": "Sign-up must close before the scheduled start.",
+        "ja": "参加受付の締め切りは開始予定時刻より前にしてください。",
+    },
     # formats and tie-breaks by name
     "tournament.format.swiss": {"en": "Swiss", "ja": "スイス式"},
     "tournament.format.round_robin": {"en": "Round robin", "ja": "総当たり"},

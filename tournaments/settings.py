@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from tournaments import schedule
 from tournaments.errors import SettingsError
 
 SWISS = "swiss"
@@ -76,7 +77,15 @@ class Settings:
     - ``best_of``: games per elimination match (1, 3, 5, 7); ``grand_final_reset``: in double
       elimination a second final when the losers' bracket winner wins the first.
     - ``tie_breaks``: the order in which ties on points are broken (see :mod:`standings`).
-    - ``rated``, ``late_entry``, ``check_in``, ``min_entrants``, ``max_entrants``.
+    - ``rated``, ``check_in``, ``min_entrants``, ``max_entrants``.
+    - ``late_entry``: (Swiss formats) people may join after the start, from the next round to be
+      paired, with no points for the rounds they missed (no bye points: a late entrant should not
+      outrank those who played); ``late_until``: the last round a late entrant can join in
+      (``None``: any round).
+    - ``drop_on_timeout``: a player whose tournament game timed out against them (the table's
+      timeout policy made the AI move for them, skipped them or dropped them) is withdrawn from
+      later rounds.
+    - ``round_start``, ``playing_hours``, ``check_in_minutes``: see :mod:`tournaments.schedule`.
     - ``game_options``: the game's own options, resolved and written as the game writes them.
     """
 
@@ -99,6 +108,11 @@ class Settings:
     min_entrants: int = 2
     max_entrants: int = 256
     game_options: Mapping[str, str] = field(default_factory=dict)
+    late_until: int | None = None
+    drop_on_timeout: bool = True
+    round_start: str = "now"
+    playing_hours: str = ""
+    check_in_minutes: int = 0
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -194,6 +208,13 @@ class Settings:
         late_entry = _bool("late_entry", options.get("late_entry", False))
         if late_entry and fmt not in (SWISS, SWISS_TABLES):
             raise SettingsError("tournament.error.late_entry", format=fmt)
+        late_until = options.get("late_until")
+        if late_until is not None and str(late_until).strip().lower() not in ("", "any"):
+            late_until = _int("late_until", late_until, 2, MAX_ROUNDS)
+            if not late_entry:
+                raise SettingsError("tournament.error.late_until")
+        else:
+            late_until = None
 
         try:
             resolved = engine.resolve_options(options.get("game_options") or {})
@@ -208,7 +229,11 @@ class Settings:
             tie_breaks=tuple(tie_breaks), rated=_bool("rated", options.get("rated", True)),
             late_entry=late_entry, check_in=_bool("check_in", options.get("check_in", False)),
             min_entrants=min_entrants, max_entrants=max_entrants,
-            game_options=engine.format_options(resolved),
+            game_options=engine.format_options(resolved), late_until=late_until,
+            drop_on_timeout=_bool("drop_on_timeout", options.get("drop_on_timeout", True)),
+            round_start=schedule.parse_round_start(options.get("round_start")),
+            playing_hours=schedule.parse_hours(options.get("playing_hours")),
+            check_in_minutes=_int("check_in_minutes", options.get("check_in_minutes", 0), 0, 7 * 24 * 60),
         )
 
     # -- questions the core asks ------------------------------------------------------------------
@@ -220,6 +245,11 @@ class Settings:
     @property
     def elimination(self) -> bool:
         return self.format in ELIMINATION
+
+    def late_open(self, next_round: int) -> bool:
+        """Whether a late entrant may still join, ``next_round`` being the round they would
+        first play."""
+        return self.late_entry and (self.late_until is None or next_round <= self.late_until)
 
     def auto_rounds(self, entrants: int) -> int:
         """The number of rounds for ``entrants`` (the set ``rounds`` when there is one)."""

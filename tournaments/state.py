@@ -106,6 +106,11 @@ class Tournament:
     seed: int = 0
     total_rounds: int | None = None
     bracket: list[BracketMatch] = field(default_factory=list)
+    #: An organiser paused the event: no new round is paired (games being played go on).
+    paused: bool = False
+    #: The scheduled start and the end of sign-up (epoch seconds; ``None``: by the organiser).
+    start_at: float | None = None
+    signup_closes_at: float | None = None
     #: Data the host keeps with the tournament (channel, windows, clock); the core never reads it.
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -146,6 +151,9 @@ class Tournament:
             "seed": self.seed,
             "total_rounds": self.total_rounds,
             "bracket": [copy.deepcopy(vars(m)) for m in self.bracket],
+            "paused": self.paused,
+            "start_at": self.start_at,
+            "signup_closes_at": self.signup_closes_at,
             "extra": copy.deepcopy(self.extra),
         }
 
@@ -162,5 +170,7 @@ class Tournament:
             settings=Settings.from_json(data["settings"]),
             entrants=[Entrant(**e) for e in data["entrants"]],
             rounds=rounds, status=data["status"], seed=data["seed"], total_rounds=data["total_rounds"],
-            bracket=[BracketMatch(**m) for m in data["bracket"]], extra=copy.deepcopy(data.get("extra", {})),
+            bracket=[BracketMatch(**m) for m in data["bracket"]], paused=bool(data.get("paused", False)),
+            start_at=data.get("start_at"), signup_closes_at=data.get("signup_closes_at"),
+            extra=copy.deepcopy(data.get("extra", {})),
         )

@@ -39,22 +39,30 @@ class InfoCog(commands.Cog, name="Info"):
         await self.bot.reply(interaction, embed=embed)
 
     @app_commands.command(name=ls("cmd.games"), description=ls("cmd.games.desc"))
-    async def games(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(show=ls("cmd.opt.show"))
+    @app_commands.describe(show=ls("cmd.opt.show.desc"))
+    @app_commands.choices(show=[app_commands.Choice(name=ls(f"games.show.{s}"), value=s) for s in ("current", "finished")])
+    async def games(self, interaction: discord.Interaction, show: str = "current") -> None:
         lang = await self.bot.lang_for(interaction)
-        text, view = await self._games_page(interaction.user.id, 0, lang)
+        text, view = await self._games_page(interaction.user.id, 0, lang, finished=show == "finished")
         await self.bot.reply(interaction, text, view=view or discord.utils.MISSING)
 
     @guarded
-    async def games_page(self, interaction: discord.Interaction, user_id: int, page: int) -> None:
+    async def games_page(self, interaction: discord.Interaction, user_id: int, page: int,
+                         finished: bool = False) -> None:
         """Previous / Next under ``/games``: the same (ephemeral) message shows another page."""
         lang = await self.bot.lang_for(interaction)
         if interaction.user.id != user_id:
             raise HostError("games.not_yours")
-        text, view = await self._games_page(user_id, page, lang)
+        text, view = await self._games_page(user_id, page, lang, finished=finished)
         await interaction.response.edit_message(content=text, view=view)
 
-    async def _games_page(self, me: int, page: int, lang: str) -> tuple[str, discord.ui.View | None]:
-        """One page of the user's games, those waiting on them first, and its buttons."""
+    async def _games_page(self, me: int, page: int, lang: str, *,
+                          finished: bool = False) -> tuple[str, discord.ui.View | None]:
+        """One page of the user's games, those waiting on them first, and its buttons; or of
+        their finished games, newest first, with their place."""
+        if finished:
+            return await self._finished_page(me, page, lang)
         host = self.bot.host
         lines = []
         for table in await host.store.tables_of_user(me):
@@ -81,3 +89,25 @@ class InfoCog(commands.Cog, name="Info"):
         if pages > 1:
             shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
         return "\n".join(shown)[:2000], games_view(me, page, pages, lang)
+
+    async def _finished_page(self, me: int, page: int, lang: str) -> tuple[str, discord.ui.View | None]:
+        host = self.bot.host
+        lines = []
+        for table in await host.store.finished_tables_of_user(me):
+            standing = host.standing(table)
+            left = {int(s) for s, user in table.settings.get("left", {}).items() if user == me}
+            seats = sorted({s.seat for s in table.seats if s.user_id == me} | left)
+            if standing is None or not seats:
+                continue
+            title = host.game(table).titles.get(lang, table.game)
+            status = t("games.place", lang, place=standing.ranks[seats[0]], players=table.num_players)
+            link = f"<#{table.thread_id}>" if table.thread_id else ""
+            lines.append(t("games.line", lang, marker="·", table=table.id, game=title, status=status, link=link))
+        if not lines:
+            return t("games.none_finished", lang), None
+        pages = -(-len(lines) // GAMES_PER_PAGE)
+        page = min(max(page, 0), pages - 1)
+        shown = [line[:150] for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
+        if pages > 1:
+            shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
+        return "\n".join(shown)[:2000], games_view(me, page, pages, lang, finished=True)

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded, parse_options
+from bot.host.history import RECORD_BYTES, imported
 from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
@@ -39,25 +40,47 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game.command(name=ls("cmd.game.new"), description=ls("cmd.game.new.desc"))
     @app_commands.rename(game=ls("cmd.opt.game"), players=ls("cmd.opt.players"), options=ls("cmd.opt.options"),
                          clock=ls("cmd.opt.clock"), hours=ls("cmd.opt.hours"), timeout=ls("cmd.opt.timeout"),
-                         vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"))
+                         vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"), rated=ls("cmd.opt.rated"),
+                         record=ls("cmd.opt.record"))
     @app_commands.describe(game=ls("cmd.opt.game.desc"), players=ls("cmd.opt.players.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
                            hours=ls("cmd.opt.hours.desc"), timeout=ls("cmd.opt.timeout.desc"),
-                           vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"))
+                           vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"),
+                           rated=ls("cmd.opt.rated_game.desc"), record=ls("cmd.opt.record.desc"))
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
                   options: str | None = None, clock: str = "none", hours: str | None = None,
-                  timeout: str = "remind", vacation: bool = True, posts: bool = True) -> None:
+                  timeout: str = "remind", vacation: bool = True, posts: bool = True, rated: bool = True,
+                  record: discord.Attachment | None = None) -> None:
+        """Open a lobby. ``rated`` (default on): when the game ends, its human players' ratings
+        change by their places among themselves; AI seats are never rated, so a game with fewer
+        than two people changes nothing, and a player an AI replaced counts as last (the others'
+        ratings are then left as they were). ``record``: a game record (``/export``) to go on from
+        its last position, for practice or to recover a game; such a game is never rated."""
         if interaction.guild_id is None:  # before anything is written: no orphan lobby in a DM
             raise HostError("settings.guild_only")
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("lobby.not_in_thread")
         await self.bot.lang_for(interaction)  # the owner's language, for their DMs
+        settings = {"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts,
+                    "rated": rated}
+        given, seed = parse_options(options), None
+        if record is not None:  # go on from a record's last position: its options and seed, unrated
+            if given:
+                raise HostError("record.options_given")
+            if record.size > RECORD_BYTES:
+                raise HostError("record.too_big", limit=RECORD_BYTES // 1024)
+            try:
+                text = (await record.read()).decode("utf-8")
+            except (UnicodeDecodeError, discord.HTTPException):
+                raise HostError("record.unreadable") from None
+            header, moves = imported(text, game, players)
+            given, seed = dict(header.options), header.seed
+            settings.update(rated=False, imported_moves=moves)
         table = await self.bot.host.open_lobby(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
             owner_name=interaction.user.display_name, game_name=game, num_players=players,
-            options=parse_options(options),
-            settings={"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts})
+            options=given, settings=settings, seed=seed)
         lang = await self.bot.guild_lang(interaction.guild_id)
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.send_message(embed=embed, view=view)

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded
+from bot.history_views import undo_view
 from bot.host import HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
 from bot.presenter import board_file
@@ -83,7 +84,8 @@ class PlayCog(commands.Cog, name="Play"):
                 if png is not None:
                     extra = {"attachments": [board_file(table, png, await presenter.alt_text(table, lang))]}
             # Editing the deferred answer (not a new followup): a repeated attempt shows it once.
-            await interaction.edit_original_response(content=done, view=None, **extra)
+            view = undo_view(table.id, lang) if table.status == "active" else None
+            await interaction.edit_original_response(content=done, view=view, **extra)
 
         # The answer first, as a rule (the board then shows this move on its own, even when the next
         # one follows at once); a slow answer holds the board back REPLY_FIRST seconds at most.
@@ -101,7 +103,8 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self.bot.host.table(table_id)
         legal = self.bot.host.legal_notations(table, interaction.user.id)
         await self.bot.reply(interaction, t("play.pick", lang, count=len(legal)),
-                             view=builder_view(table.id, table.version, legal, "", lang))
+                             view=builder_view(table.id, table.version, legal, "", lang,
+                                               grid=self.bot.host.game(table).move_grid))
 
     @guarded
     async def builder_pick(self, interaction: discord.Interaction, table_id: int, version: int, value: str) -> None:
@@ -121,7 +124,7 @@ class PlayCog(commands.Cog, name="Play"):
         elif kind == "p" and any(n.startswith(chosen) for n in legal):
             await interaction.response.edit_message(
                 content=t("play.pick_more", lang, prefix=chosen),
-                view=builder_view(table.id, version, legal, chosen, lang))
+                view=builder_view(table.id, version, legal, chosen, lang, grid=self.bot.host.game(table).move_grid))
         else:
             raise HostError("play.no_legal", text=chosen)
 

@@ -1,5 +1,7 @@
-"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill), the sign-up
-message's Join / Leave / Check in buttons, ``/leaderboard`` and ``/rating``.
+"""``/tournament`` (new, start, standings, drop, adjudicate, cancel, export, fill; the organiser's
+pause, resume, add and substitute; a player's team), the sign-up message's Join / Leave / Check in
+buttons and a team invitation's Accept / Decline buttons (``/leaderboard`` and ``/rating``:
+:mod:`bot.cogs.ratings`).
 
 Handlers are thin: they check who may act, make one call to the tournament service
 (:mod:`bot.host.tournaments`) and reply. What the tournament has to show (each round's game
@@ -30,7 +32,8 @@ from bot.i18n import ls, t
 from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
-from renderers.tournament import render_podium, render_standings
+from renderers.tournament import render_podium, render_standings_pages
+from tournaments.schedule import check_in_opens
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
 if TYPE_CHECKING:
@@ -42,6 +45,11 @@ GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.nam
 FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tournament.format.{f}"), value=f) for f in T.FORMATS]
 #: Seconds before threads that could not be created are tried again.
 RETRY_SECONDS = 30.0
+#: The options of ``/tournament new`` for the organiser's schedule and entry rules.
+ORGANISER_OPTIONS = ("team_size", "late_entry", "late_until", "round_start", "playing_hours", "start_at",
+                     "signup_closes", "check_in_minutes", "drop_on_timeout")
+#: Seconds between looks for scheduled starts and rounds whose time has come (with ticking on).
+WAKE_SECONDS = 30.0
 #: Entrants listed on the sign-up message and lines of standings in a text post.
 LISTED = 40
 STANDING_LINES = 20
@@ -56,6 +64,12 @@ def _places(text: str) -> list[int]:
 
 def _plain(value: float) -> str:
     return f"{value:g}"
+
+
+def _files(images: list[bytes], stem: str) -> list[discord.File]:
+    """PNG pages as files: ``stem.png``, then ``stem-2.png``..."""
+    return [discord.File(io.BytesIO(png), filename=f"{stem}{'' if i == 0 else f'-{i + 1}'}.png")
+            for i, png in enumerate(images)]
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<action>join|leave|check):(?P<id>\d+)"):
@@ -78,6 +92,26 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<
         await cog.button(interaction, self.tournament_id, self.action)
 
 
+class TeamButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"tn:(?P<action>accept|decline):(?P<id>\d+):(?P<captain>\d+)"):
+    """Accept / Decline on a team invitation (only the invited partner may answer)."""
+
+    STYLES = {"accept": discord.ButtonStyle.success, "decline": discord.ButtonStyle.secondary}
+
+    def __init__(self, action: str, tournament_id: int, captain: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(f"button.tourney.{action}", lang), style=self.STYLES[action],
+                                           custom_id=f"tn:{action}:{tournament_id}:{captain}"))
+        self.action, self.tournament_id, self.captain = action, tournament_id, captain
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["action"], int(match["id"]), int(match["captain"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tournament")
+        await cog.answer(interaction, self.tournament_id, self.captain, self.action)
+
+
 class TournamentCog(commands.Cog, name="Tournament"):
     tournament = app_commands.Group(name=ls("cmd.tournament"), description=ls("cmd.tournament.desc"), guild_only=True)
 
@@ -88,13 +122,18 @@ class TournamentCog(commands.Cog, name="Tournament"):
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._wanted: set[int] = set()
         self._resumed = False
+        #: What each sign-up message shows now (edited again only when it changed).
+        self._shown: dict[int, Any] = {}
+        self._waker: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SignupButton)
+        self.bot.add_dynamic_items(SignupButton, TeamButton)
 
     async def cog_unload(self) -> None:
         for task in self._tasks.values():
             task.cancel()
+        if self._waker is not None:
+            self._waker.cancel()
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -116,34 +155,96 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if interaction.user.id != row.owner_id and not (perms is not None and perms.manage_guild):
             raise HostError("tourney.organiser_only", id=row.id)
 
-    def signup_message(self, row: TournamentRow, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+    def signup_message(self, row: TournamentRow, lang: str, zone: str = "UTC") -> tuple[discord.Embed, discord.ui.View | None]:
         tm = state_of(row)
         s = tm.settings
         game = get_game(s.game)
         embed = discord.Embed(title=t("tourney.title", lang, id=row.id, game=game.titles.get(lang, game.name),
                                       format=translate(f"tournament.format.{s.format}", lang)))
         rounds = tm.total_rounds or s.rounds or t("tourney.rounds_auto", lang)
-        embed.description = t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds, size=s.table_size,
-                              rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
-                              check_in=t("tourney.check_in_needed" if s.check_in else "tourney.no_check_in", lang))
+        embed.description = "\n".join([t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds,
+                                         size=s.table_size, rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
+                                         check_in=self._entry_line(s, lang)),
+                                        *self._schedule_lines(tm, lang, zone)])[:4096]
         names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
         listed = "\n".join(names[:LISTED]) or t("tourney.no_entrants", lang)
         if len(names) > LISTED:
             listed += "\n" + t("tourney.more", lang, count=len(names) - LISTED)
         embed.add_field(name=t("tourney.entrants", lang, count=len(names)), value=listed[:1024], inline=False)
         embed.set_footer(text=t(f"tourney.status.{tm.status}", lang, round=len(tm.rounds)))
-        if tm.status != REGISTRATION:
+        individual = s.team_size == 1
+        if tm.status == REGISTRATION:
+            actions = (("join",) if individual else ()) + ("leave",) + (("check",) if s.check_in else ())
+        elif tm.status == RUNNING and individual and s.late_open(T.late_round(tm)):
+            actions = ("join",)  # late entry
+        else:
             return embed, None
         view = discord.ui.View(timeout=None)
-        for action in ("join", "leave") + (("check",) if s.check_in else ()):
+        for action in actions:
             view.add_item(SignupButton(action, row.id, lang))
         return embed, view
+
+    @staticmethod
+    def _showing(row: TournamentRow) -> tuple:
+        """What of a tournament its sign-up message shows (to edit it only when that changed)."""
+        tm = state_of(row)
+        return (tm.status, tm.paused, str(tm.extra.get("round_due")), len(tm.rounds),
+                tuple((e.name, e.checked_in, e.active) for e in tm.entrants))
+
+    @staticmethod
+    def _entry_line(s: T.Settings, lang: str) -> str:
+        if s.check_in:
+            return t("tourney.check_in_needed", lang)
+        if s.team_size > 1:
+            return t("tourney.team_line", lang, size=s.team_size)
+        return t("tourney.no_check_in", lang)
+
+    @staticmethod
+    def _schedule_lines(tm: T.Tournament, lang: str, zone: str) -> list[str]:
+        """What the sign-up message says about time and entry: pause, scheduled start, windows,
+        when rounds start, playing hours, late entry, teams, the timeout rule."""
+        s, lines = tm.settings, []
+        if tm.status not in (REGISTRATION, RUNNING):
+            return lines
+        if tm.paused:
+            lines.append(t("tourney.paused_line", lang))
+        if tm.status == REGISTRATION:
+            if s.team_size > 1 and s.check_in:  # else it is the entry line
+                lines.append(t("tourney.team_line", lang, size=s.team_size))
+            if tm.start_at is not None:
+                lines.append(t("tourney.start_at_line", lang, at=int(tm.start_at)))
+            if tm.signup_closes_at is not None:
+                lines.append(t("tourney.signup_closes_line", lang, at=int(tm.signup_closes_at)))
+            opens = check_in_opens(tm.start_at, s.check_in_minutes)
+            if s.check_in and opens is not None:
+                lines.append(t("tourney.check_in_opens_line", lang, at=int(opens)))
+        if s.round_start == "now":
+            if s.playing_hours:
+                lines.append(t("tourney.round_start_now", lang))
+        elif s.round_start[-1] in "hm":
+            lines.append(t("tourney.round_start_after", lang, delay=s.round_start))
+        else:
+            lines.append(t("tourney.round_start_at", lang, time=s.round_start, zone=zone))
+        if s.playing_hours:
+            lines.append(t("tourney.hours_line", lang, hours=s.playing_hours, zone=zone))
+        due = tm.extra.get("round_due")
+        if tm.status == RUNNING and not tm.paused and due and due.get("round") == len(tm.rounds) + 1:
+            lines.append(t("tourney.next_round_line", lang, round=due["round"], at=int(due["at"])))
+        if tm.status == RUNNING and s.late_open(T.late_round(tm)) and s.team_size == 1:
+            lines.append(t("tourney.late_line", lang, round=T.late_round(tm)))
+        if s.drop_on_timeout and tm.extra.get("table", {}).get("timeout", "remind") != "remind":
+            lines.append(t("tourney.timeout_rule", lang))
+        return lines
+
+    async def _zone(self, guild_id: int | None) -> str:
+        return await self.bot.host.store.guild_zone(guild_id) or "UTC"
 
     async def _refresh_signup(self, row: TournamentRow) -> None:
         if row.message_id is None:
             return
         lang = await self.bot.guild_lang(row.guild_id)
-        embed, view = self.signup_message(row, lang)
+        embed, view = self.signup_message(row, lang, await self._zone(row.guild_id))
+        self._shown[row.id] = self._showing(row)
         try:
             channel = await self.bot.channel(row.channel_id)
             await channel.get_partial_message(row.message_id).edit(embed=embed, view=view,
@@ -168,32 +269,41 @@ class TournamentCog(commands.Cog, name="Tournament"):
                          table_size=ls("cmd.opt.table_size"), rated=ls("cmd.opt.rated"),
                          check_in=ls("cmd.opt.check_in"), place_points=ls("cmd.opt.place_points"),
                          best_of=ls("cmd.opt.best_of"), options=ls("cmd.opt.options"), clock=ls("cmd.opt.clock"),
-                         timeout=ls("cmd.opt.timeout"), posts=ls("cmd.opt.posts"))
+                         timeout=ls("cmd.opt.timeout"), posts=ls("cmd.opt.posts"), **{
+                             name: ls(f"cmd.opt.{name}") for name in ORGANISER_OPTIONS})
     @app_commands.describe(game=ls("cmd.opt.game.desc"), format=ls("cmd.opt.format.desc"),
                            rounds=ls("cmd.opt.rounds.desc"), table_size=ls("cmd.opt.table_size.desc"),
                            rated=ls("cmd.opt.rated.desc"), check_in=ls("cmd.opt.check_in.desc"),
                            place_points=ls("cmd.opt.place_points.desc"), best_of=ls("cmd.opt.best_of.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
-                           timeout=ls("cmd.opt.timeout.desc"), posts=ls("cmd.opt.posts.desc"))
+                           timeout=ls("cmd.opt.timeout.desc"), posts=ls("cmd.opt.posts.desc"), **{
+                               name: ls(f"cmd.opt.{name}.desc") for name in ORGANISER_OPTIONS})
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, format: str = "swiss",
                   rounds: app_commands.Range[int, 1, 30] | None = None,
                   table_size: app_commands.Range[int, 2, 8] | None = None, rated: bool = True,
                   check_in: bool = False, place_points: str | None = None,
                   best_of: app_commands.Range[int, 1, 7] | None = None, options: str | None = None,
-                  clock: str = "none", timeout: str = "remind", posts: bool = True) -> None:
+                  clock: str = "none", timeout: str = "remind", posts: bool = True,
+                  team_size: app_commands.Range[int, 1, 4] | None = None, late_entry: bool | None = None,
+                  late_until: app_commands.Range[int, 2, 30] | None = None, round_start: str | None = None,
+                  playing_hours: str | None = None, start_at: str | None = None, signup_closes: str | None = None,
+                  check_in_minutes: app_commands.Range[int, 0, 10080] | None = None,
+                  drop_on_timeout: bool | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("tourney.not_in_thread")
         chosen: dict[str, Any] = {"rounds": rounds, "rated": rated, "check_in": check_in,
                                   "game_options": parse_options(options)}
-        for name, value in (("table_size", table_size), ("place_points", place_points), ("best_of", best_of)):
-            if value is not None:
-                chosen[name] = value
+        given = {"table_size": table_size, "place_points": place_points, "best_of": best_of, "team_size": team_size,
+                 "late_entry": late_entry, "late_until": late_until, "round_start": round_start,
+                 "playing_hours": playing_hours, "start_at": start_at, "signup_closes": signup_closes,
+                 "check_in_minutes": check_in_minutes, "drop_on_timeout": drop_on_timeout}
+        chosen.update({name: value for name, value in given.items() if value is not None})
         row = await self.service.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                         owner_id=interaction.user.id, game=game, format=format, options=chosen,
                                         table={"clock": clock, "timeout": timeout, "posts": posts})
         lang = await self.bot.guild_lang(interaction.guild_id)
-        embed, view = self.signup_message(row, lang)
+        embed, view = self.signup_message(row, lang, await self._zone(interaction.guild_id))
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await self.service.attach(row.id, message.id)
@@ -208,7 +318,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         else:
             row = await self.service.check_in(tournament_id, user.id)
         lang = await self.bot.guild_lang(row.guild_id)
-        embed, view = self.signup_message(row, lang)
+        embed, view = self.signup_message(row, lang, await self._zone(row.guild_id))
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
         said = {"join": "tourney.joined", "leave": "tourney.left", "check": "tourney.checked_in"}[action]
         await interaction.followup.send(t(said, await self.bot.lang_for(interaction), id=row.id), ephemeral=True,
@@ -245,8 +355,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self._pick(interaction, tournament_id, RUNNING, FINISHED)
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
-        await interaction.followup.send(text, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        text, files = await self._standings_post(row, lang, t("tourney.standings_now", lang, id=row.id))
+        await interaction.followup.send(text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.drop"), description=ls("cmd.tournament.drop.desc"))
     @app_commands.rename(player=ls("cmd.opt.player"), tournament_id=ls("cmd.opt.tournament"))
@@ -297,6 +407,127 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await self._announce(interaction, row, "tourney.cancelled", id=row.id)
         await self._refresh_signup(row)
 
+    @tournament.command(name=ls("cmd.tournament.pause"), description=ls("cmd.tournament.pause.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def pause(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        await self._pause(interaction, tournament_id, True)
+
+    @tournament.command(name=ls("cmd.tournament.resume"), description=ls("cmd.tournament.resume.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def resume(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        await self._pause(interaction, tournament_id, False)
+
+    async def _pause(self, interaction: discord.Interaction, tournament_id: int | None, paused: bool) -> None:
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.service.pause(row.id, paused)
+        await self._announce(interaction, row, "tourney.paused" if paused else "tourney.resumed", id=row.id)
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.add"), description=ls("cmd.tournament.add.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"), partner=ls("cmd.opt.partner"),
+                         team_name=ls("cmd.opt.team_name"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), partner=ls("cmd.opt.partner.desc"),
+                           team_name=ls("cmd.opt.team_name.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def add(self, interaction: discord.Interaction, player: discord.Member, partner: discord.Member | None = None,
+                  team_name: str | None = None, tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        people = [player] + ([partner] if partner is not None else [])
+        if any(p.bot for p in people):
+            raise HostError("tourney.not_a_person")
+        if state_of(row).settings.team_size > 1:
+            if partner is None:
+                raise HostError("tourney.team_self")
+            row = await self.service.add_team(row.id, [(p.id, p.display_name) for p in people],
+                                              team_name or "")
+        else:
+            if partner is not None:
+                raise HostError("tourney.not_team_event", id=row.id)
+            row = await self.service.join(row.id, player.id, player.display_name, by_organiser=True)
+        tm = state_of(row)
+        entrant = tm.entrant_of_player(str(player.id))
+        mentions = " ".join(f"<@{p.id}>" for p in people)
+        if tm.status == RUNNING:
+            await self._announce(interaction, row, "tourney.added_late", pings=[p.id for p in people],
+                                 player=mentions, id=row.id, round=entrant.joined_round)
+        else:
+            await self._announce(interaction, row, "tourney.added", pings=[p.id for p in people], player=mentions,
+                                 id=row.id)
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.substitute"), description=ls("cmd.tournament.substitute.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"), substitute=ls("cmd.opt.substitute"),
+                         tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), substitute=ls("cmd.opt.substitute.desc"),
+                           tournament_id=ls("cmd.opt.tournament.desc"))
+    async def substitute(self, interaction: discord.Interaction, player: discord.User, substitute: discord.Member,
+                         tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        if substitute.bot:
+            raise HostError("tourney.not_a_person")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row, changed = await self.service.substitute(row.id, player.id, substitute.id, substitute.display_name)
+        params = {"player": f"<@{player.id}>", "substitute": f"<@{substitute.id}>"}
+        await self._announce(interaction, row, "tourney.substituted", pings=[substitute.id], id=row.id, **params)
+        lang = await self.bot.guild_lang(row.guild_id)
+        for table_id in changed:  # the game's thread says who plays on, and shows them the board
+            table = await self.bot.host.table(table_id)
+            if table.thread_id:
+                thread = await self.bot.channel(table.thread_id)
+                await thread.send(t("tourney.sub_thread", lang, **params), allowed_mentions=pinging([substitute.id]))
+            await self.bot.presenter.show(table_id)
+        await self._refresh_signup(row)
+
+    @tournament.command(name=ls("cmd.tournament.team"), description=ls("cmd.tournament.team.desc"))
+    @app_commands.rename(team_name=ls("cmd.opt.team_name"), partner=ls("cmd.opt.partner"),
+                         tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(team_name=ls("cmd.opt.team_name.desc"), partner=ls("cmd.opt.partner.desc"),
+                           tournament_id=ls("cmd.opt.tournament.desc"))
+    async def team(self, interaction: discord.Interaction, team_name: str, partner: discord.Member,
+                   tournament_id: int | None = None) -> None:
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        if partner.bot:
+            raise HostError("tourney.not_a_person")
+        user = interaction.user
+        row = await self.service.invite(row.id, user.id, user.display_name, partner.id, partner.display_name,
+                                        team_name)
+        name = state_of(row).extra["invites"][str(partner.id)]["name"]
+        lang = await self.bot.guild_lang(row.guild_id)
+        view = discord.ui.View(timeout=None)
+        for action in ("accept", "decline"):
+            view.add_item(TeamButton(action, row.id, user.id, lang))
+        channel = await self.bot.channel(row.channel_id)
+        await channel.send(t("tourney.invited", lang, partner=f"<@{partner.id}>", captain=f"<@{user.id}>", name=name,
+                             id=row.id)[:2000], view=view, allowed_mentions=pinging([partner.id]))
+        await self.bot.reply(interaction, t("tourney.invite_sent", await self.bot.lang_for(interaction), name=name,
+                                            id=row.id), allowed_mentions=discord.AllowedMentions.none())
+
+    @guarded
+    async def answer(self, interaction: discord.Interaction, tournament_id: int, captain: int, action: str) -> None:
+        """The invited partner accepts (the team is entered) or declines a team invitation."""
+        invites = state_of(await self.service.get(tournament_id)).extra.get("invites", {})
+        invite = invites.get(str(interaction.user.id))
+        if invite is None or invite["captain"] != captain:
+            mine = any(i["captain"] == captain for i in invites.values())
+            raise HostError("tourney.invite_not_yours" if mine else "tourney.no_invite")
+        lang = await self.bot.guild_lang(interaction.guild_id)
+        if action == "accept":
+            row = await self.service.accept(tournament_id, interaction.user.id, captain)
+            entrant = state_of(row).entrant_of_player(str(interaction.user.id))
+            text = t("tourney.team_entered", lang, name=entrant.name, id=row.id,
+                     players=" & ".join(f"<@{m}>" for m in entrant.members))
+        else:
+            row = await self.service.decline(tournament_id, interaction.user.id, captain)
+            text = t("tourney.declined", lang, name=invite["name"])
+        await interaction.response.edit_message(content=text[:2000], view=None,
+                                                allowed_mentions=discord.AllowedMentions.none())
+        await self._refresh_signup(row)
+
     @tournament.command(name=ls("cmd.tournament.export"), description=ls("cmd.tournament.export.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
     @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
@@ -306,55 +537,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await self.bot.reply(interaction, t("tourney.export_caption", await self.bot.lang_for(interaction), id=row.id),
                              file=discord.File(io.BytesIO(data), filename=f"tournament-{row.id}.csv"),
                              allowed_mentions=discord.AllowedMentions.none())
-
-    # -- ratings ----------------------------------------------------------------------------------
-
-    @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=ls("cmd.opt.game"))
-    @app_commands.describe(game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        lang = await self.bot.lang_for(interaction)
-        title = get_game(game).titles.get(lang, game)
-        rows = await self.service.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await self.bot.reply(interaction, t("tourney.leaderboard_empty", lang, game=title),
-                                 allowed_mentions=discord.AllowedMentions.none())
-            return
-        lines = [t("tourney.leaderboard_title", lang, game=title)]
-        lines += [t("tourney.leaderboard_line", lang, rank=r.rank, player=f"<@{r.player}>",
-                    rating=f"{r.rating.ordinal:.1f}", games=r.rating.games,
-                    provisional=t("tourney.provisional", lang) if r.rating.provisional else "") for r in rows]
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], ephemeral=False,
-                             allowed_mentions=discord.AllowedMentions.none())
-
-    @app_commands.command(name=ls("cmd.rating"), description=ls("cmd.rating.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(player=ls("cmd.opt.player"), game=ls("cmd.opt.game"))
-    @app_commands.describe(player=ls("cmd.opt.player.desc"), game=ls("cmd.opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rating(self, interaction: discord.Interaction, player: discord.User, game: str | None = None) -> None:
-        lang = await self.bot.lang_for(interaction)
-        games = [game] if game else [g.name for g in all_games()]
-        lines = []
-        for name in games:
-            rating = await self.service.rating(interaction.guild_id, name, player.id)
-            title = get_game(name).titles.get(lang, name)
-            if rating is None:
-                if game:
-                    lines.append(t("tourney.rating_none", lang, player=player.display_name, game=title))
-                continue
-            lines.append(t("tourney.rating_line", lang, player=player.display_name, game=title,
-                           rating=f"{rating.ordinal:.1f}", games=rating.games,
-                           provisional=t("tourney.provisional", lang) if rating.provisional else ""))
-            history = await self.bot.host.store.rating_history(interaction.guild_id, name, player.id, last=5)
-            changes = [f"#{table_id} {mu - 3 * sigma:.1f}" for _, table_id, mu, sigma, _, _ in history]
-            if changes:
-                lines.append(t("tourney.history", lang, changes=" · ".join(changes)))
-        if not lines:
-            lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     # -- bringing Discord up to date ----------------------------------------------------------------
 
@@ -368,6 +550,22 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 self.changed(tournament_id)
         except Exception:
             log.exception("resuming the tournaments failed")
+        if self.bot.settings.tick_seconds > 0:  # tests without ticking call wake() themselves
+            self._waker = asyncio.get_running_loop().create_task(self._waking(), name="tournament-waker")
+
+    async def _waking(self) -> None:
+        while True:
+            await asyncio.sleep(WAKE_SECONDS)
+            try:
+                await self.wake()
+            except Exception:
+                log.exception("waking the tournaments failed")
+
+    async def wake(self) -> None:
+        """Start what time has made due (scheduled starts, rounds waiting for their hour) and
+        show it."""
+        for tournament_id in await self.service.wake():
+            self.changed(tournament_id)
 
     def changed(self, tournament_id: int) -> None:
         """Bring the tournament's posts and threads up to date soon (one sync at a time each)."""
@@ -381,7 +579,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         while tournament_id in self._wanted:
             self._wanted.discard(tournament_id)
             try:
-                if not await self.sync(tournament_id):
+                async with self.bot.host.store.exclusive(f"tournament posts:{tournament_id}"):  # one process posts
+                    synced = await self.sync(tournament_id)
+                if not synced:
                     asyncio.get_running_loop().call_later(RETRY_SECONDS, self.changed, tournament_id)
             except Exception:
                 log.exception("showing tournament %s failed", tournament_id)
@@ -397,42 +597,78 @@ class TournamentCog(commands.Cog, name="Tournament"):
         done = [r.number for r in tm.rounds if r.status == DONE]
         for number in done:
             if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
-                text, file = await self._standings_post(row, lang, t("tourney.standings_after", lang, id=row.id,
-                                                                      round=number))
-                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+                heading = t("tourney.standings_after", lang, id=row.id, round=number)
+                # Posted, then recorded: a stop in between leaves the post in the channel, found there.
+                if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
+                        is None:
+                    text, files = await self._standings_post(row, lang, heading)
+                    await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
         ok = True
-        for link in await self.bot.host.store.tournament_links(row.id):
-            if link.thread_id is None and link.status in ("active", "finished"):
-                try:
-                    await self._open_thread(row, tm, link, channel, lang)
-                except discord.HTTPException:
-                    log.warning("could not open the thread of table %s; trying again later", link.table_id,
-                                exc_info=True)
-                    ok = False
+        missing = [link for link in await self.bot.host.store.tournament_links(row.id)
+                   if link.thread_id is None and link.status in ("active", "finished")]
+        made = await self._threads_made(channel) if missing else {}
+        for link in missing:
+            try:
+                await self._open_thread(row, tm, link, channel, lang, made)
+            except discord.HTTPException:
+                log.warning("could not open the thread of table %s; trying again later", link.table_id,
+                            exc_info=True)
+                ok = False
+        notices = await self.service.notices(row.id)
+        for notice in notices:  # the timeout rule's drops, rounds waiting for their time
+            params = notice["params"]
+            pings = [int(p) for p in re.findall(r"<@(\d+)>", str(params.get("players", "")))]
+            await channel.send(t(notice["key"], lang, **params)[:2000], allowed_mentions=pinging(pings))
+        if notices:
+            await self.service.said(row.id, len(notices))
+            row = await self.service.get(row.id)
         if tm.status == FINISHED and row.podium_message_id is None:
             message = await self._podium(row, tm, channel, lang)
             row = await self.bot.host.store.update_tournament(row.id, podium_message_id=message.id,
                                                               announced_round=len(tm.rounds))
             await self._refresh_signup(row)
+        elif self._shown.get(row.id) != self._showing(row):
+            await self._refresh_signup(row)
         return ok
 
-    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str) -> None:
+    async def _posted(self, channel: Any, match: Any, limit: int = 50) -> discord.Message | None:
+        """The bot's own recent message in ``channel`` that ``match`` accepts, if any."""
+        async for message in channel.history(limit=limit):
+            if message.author.id == self.bot.user.id and match(message):
+                return message
+        return None
+
+    async def _threads_made(self, channel: Any) -> dict[str, Any]:
+        """The active threads under ``channel`` by name (one request): a thread made just before
+        a stop, not yet recorded, is taken up instead of made twice."""
+        threads = await channel.guild.active_threads()
+        return {th.name: th for th in threads if th.parent_id == channel.id and th.owner_id == self.bot.user.id}
+
+    async def _open_thread(self, row: TournamentRow, tm: T.Tournament, link: Any, channel: Any, lang: str,
+                           made: dict[str, Any]) -> None:
+        """The game's thread with its first post (the players mentioned), then recorded: after a
+        stop anywhere in between, the thread found under its name and the post in it are not made
+        again."""
         table = await self.bot.host.table(link.table_id)
-        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
-        await self.bot.host.attach(table.id, thread_id=thread.id)
+        name = t("tourney.thread_name", lang, id=row.id, round=link.round, table=link.number)[:100]
         humans = [s.user_id for s in table.seats if s.user_id is not None]
         players = " vs ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in table.seats)
-        await thread.send(t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number,
-                            players=players), allowed_mentions=pinging(humans))
+        intro = t("tourney.table_intro", lang, id=row.id, round=link.round, table=link.number, players=players)
+        thread = made.pop(name, None)
+        if thread is None or await self._posted(thread, lambda m: m.content == intro, limit=10) is None:
+            if thread is None:
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=10080)
+            await thread.send(intro, allowed_mentions=pinging(humans))
+        await self.bot.host.attach(table.id, thread_id=thread.id)
         await self.bot.presenter.show(table.id)
 
-    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, discord.File]:
+    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, list[discord.File]]:
+        """The standings as text (the top lines) and as images (a large field on several pages)."""
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"))
-        image = await asyncio.to_thread(render_standings, view, lang=lang)
+        images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
                              + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
                              for r in view["rows"][:STANDING_LINES]]
@@ -441,20 +677,32 @@ class TournamentCog(commands.Cog, name="Tournament"):
         current = tm.current_round
         if current is not None and current.byes and current.status != DONE:
             lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in current.byes)))
-        return "\n".join(lines)[:2000], discord.File(io.BytesIO(image), filename=f"standings-{row.id}.png")
+        return "\n".join(lines)[:2000], _files(images, f"standings-{row.id}")
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
-        standings_image = await asyncio.to_thread(render_standings, view, lang=lang)
+        standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
 
+        def people(r: dict) -> list[int]:
+            """The people who play for an entry now (a substitute, a team's members)."""
+            return [int(m) for m in tm.entrant(r["id"]).members if not is_ai(m) and str(m).isdigit()]
+
         def who(r: dict) -> str:
-            return r["name"] if is_ai(r["id"]) else f"<@{r['id']}>"
+            # a person is mentioned; a team is named with its people; an AI is named
+            players = people(r)
+            if tm.settings.team_size == 1 or not players:
+                return f"<@{players[0]}>" if players else r["name"]
+            return f"{r['name']} ({' & '.join(f'<@{p}>' for p in players)})"
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
-        humans = [int(r["id"]) for r in top if not is_ai(r["id"]) and str(r["id"]).isdigit()]
-        return await channel.send(t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000],
+        humans = [user for r in top for user in people(r)]
+        content = t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000]
+        posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
+        if posted is not None:
+            return posted
+        return await channel.send(content,
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
-                                         discord.File(io.BytesIO(standings_image), filename=f"final-{row.id}.png")],
+                                         *_files(standings_images, f"final-{row.id}")],
                                   allowed_mentions=pinging(humans))

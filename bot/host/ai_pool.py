@@ -49,7 +49,7 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _lower_priority(niceness: int) -> None:
+def lower_priority(niceness: int) -> None:
     try:
         os.nice(niceness)
     except OSError:  # not permitted here: the workers still run, just at the bot's priority
@@ -75,7 +75,7 @@ def _executor(workers: int) -> ProcessPoolExecutor:
     if executor is None:
         # "spawn": the bot has threads (SQLite, renders), which a forked child must not inherit.
         executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_lower_priority, initargs=(WORKER_NICENESS,))
+                                       initializer=lower_priority, initargs=(WORKER_NICENESS,))
         _EXECUTORS[workers] = executor
     return executor
 

@@ -249,10 +249,10 @@ class Host(PlayByPost, RuleDeadlines):
 
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, owner_id: int, owner_name: str,
                          game_name: str, num_players: int, options: dict[str, Any],
-                         settings: dict[str, Any] | None = None) -> TableRow:
+                         settings: dict[str, Any] | None = None, seed: int | None = None) -> TableRow:
         """A new lobby with the owner in seat 0; game, player count and options are checked now."""
         game = get_game(game_name)
-        seed = self.seed_source()
+        seed = self.seed_source() if seed is None else seed  # a given seed: an imported record's
         game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
         resolved = game.format_options(game.resolve_options(options))
         if guild_id is None:  # a lobby lives in a server's channel; a DM would leave an orphan
@@ -319,9 +319,16 @@ class Host(PlayByPost, RuleDeadlines):
             game = self.game(table)
             state = game.new_game(table.num_players, table.options, table.seed)
             clock = await self.turn_clock(table, game, state, table.seats)
-            return await self._written(table_id, self.store.replace_seats(
+            table = await self._written(table_id, self.store.replace_seats(
                 table_id, table.version, table.seats, status="active", state=game.state_to_json(state),
                 acting=acting_mask(game, state), **clock))
+            for seat, notation in table.settings.get("imported_moves", []):  # a game imported from a record
+                state = self.state(table)
+                table = await self._commit(table, game, state, seat, game.parse_move(state, notation, seat),
+                                           "record.imported")
+            if "imported_moves" in table.settings:  # done: keep how many, not the list
+                table = await self.store.update_setting(table_id, ("imported_moves",), lambda moves: len(moves))
+            return table
 
     async def cancel(self, table_id: int, by_user: int) -> TableRow:
         async with self.lock(table_id):

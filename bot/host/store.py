@@ -31,7 +31,10 @@ import aiosqlite
 from bot.host.errors import HostError
 
 #: Schema migrations, in order; each is (reason, SQL). Never edit a released one: append.
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+#: The SQL is SQLite's; PostgreSQL runs it translated (``bot.host.pg.postgres_ddl``: INTEGER is
+#: BIGINT, REAL is DOUBLE PRECISION, an AUTOINCREMENT key an identity column). Where the two must
+#: differ, the SQL is a dict ``{"sqlite": ..., "postgresql": ...}`` (see :func:`migration_sql`).
+MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
     (
         "tables, seats, move records and per-server settings",
         """
@@ -200,7 +203,30 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        ("leases on background work shared by several bot processes (the play-by-post tick, a table's AI "
+         "turns and posts): who holds each and until when, so a process that died lets go by itself"),
+        """
+        CREATE TABLE leases (
+            name TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_at REAL NOT NULL
+        );
+        """,
+    ),
 )
+
+
+def migration_sql(entry: tuple[str, str | dict[str, str]], dialect: str) -> str:
+    """The SQL of one :data:`MIGRATIONS` entry for ``dialect`` (``sqlite`` or ``postgresql``)."""
+    sql = entry[1]
+    if isinstance(sql, dict):
+        return sql[dialect]
+    if dialect == "postgresql":
+        from bot.host.pg import postgres_ddl
+
+        return postgres_ddl(sql)
+    return sql
 
 
 @dataclass
@@ -258,6 +284,7 @@ class MoveRow:
     events: list[dict[str, Any]]
     ply: int = 0
     version: int = 0
+    created_at: float = 0.0
 
 
 @dataclass
@@ -392,18 +419,19 @@ class Store:
     trusts a copy anyway: the version check in the commit is the source of truth.
     """
 
+    #: Which SQL dialect the store speaks (``bot.host.pg.PgStore``: ``postgresql``).
+    dialect = "sqlite"
+    #: The condition "the table's settings mark it rated" in this dialect.
+    RATED = "json_extract(settings, '$.rated') = 1"
+
     def __init__(self, db: aiosqlite.Connection, clock=time.time, watch: sqlite3.Connection | None = None) -> None:
         if not callable(getattr(db, "_execute", None)):
             raise TypeError("this aiosqlite has no Connection._execute(fn), which the store runs "
                             "its one-hop transactions through")
+        self._init_common(clock)
         self.db = db
-        self.clock = clock
         # Writes are serialised: one in flight at a time (see transaction()).
         self._writing = asyncio.Lock()
-        #: Hops to aiosqlite's thread so far.
-        self.round_trips = 0
-        self._generation = 0
-        self._stamps: dict[int, int] = {}
         self._watch = watch
         self._watch_lock = threading.Lock()  # the loop's thread and aiosqlite's both read it
         self._watch_seen: int | None = self._watched()
@@ -415,6 +443,14 @@ class Store:
             return await inner(fn, *args, **kwargs)
 
         db._execute = counted  # every aiosqlite call (connection or cursor) goes through it
+
+    def _init_common(self, clock) -> None:
+        """What every backend keeps: the clock, the hop count, the generation and the stamps."""
+        self.clock = clock
+        #: Hops to the database's thread so far.
+        self.round_trips = 0
+        self._generation = 0
+        self._stamps: dict[int, int] = {}
 
     # -- hops -----------------------------------------------------------------------------------
 
@@ -432,9 +468,12 @@ class Store:
         self._noticed(own, None)
         return result
 
-    async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = ()) -> Any:
+    async def _write(self, fn: Callable[..., Any], *args: Any, tables: Iterable[int] = (),
+                     keys: Iterable[str] = ()) -> Any:
         """``fn(connection, *args)`` as one transaction in aiosqlite's thread: one round trip.
-        ``tables``: the ids of the tables it may change (their :meth:`stamp` moves)."""
+        ``tables``: the ids of the tables it may change (their :meth:`stamp` moves). ``keys``:
+        names of what ``fn`` reads and then writes on (e.g. ``lobbies``); ``BEGIN IMMEDIATE``
+        already makes every write here exclusive, so only other backends lock them."""
         tables = tuple(tables)
         async with self._writing:
             self._touch(tables)
@@ -499,6 +538,17 @@ class Store:
         return self._generation
 
     @contextlib.asynccontextmanager
+    async def exclusive(self, key: str):
+        """Hold ``key`` against every other process for the block (several awaited steps, e.g.
+        advancing a tournament and opening its tables). Here nothing to do: one process uses an
+        SQLite file (PostgreSQL: a session advisory lock, let go when the process dies)."""
+        yield
+
+    async def caught_up(self) -> None:
+        """Return once every commit by another connection made before the call counts in
+        :meth:`generation`. Here at once: ``data_version`` is read on the spot."""
+
+    @contextlib.asynccontextmanager
     async def transaction(self):
         """A transaction of several awaited statements through :attr:`db` (one hop each): for
         callers outside the store. Everything copied from storage is invalid afterwards."""
@@ -529,7 +579,13 @@ class Store:
         the connection (aiosqlite's thread would otherwise keep the process alive).
 
         ``busy_timeout``: seconds a statement waits for another process's lock before giving up
-        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`)."""
+        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`).
+
+        A ``postgresql://`` URL opens the PostgreSQL backend instead (:mod:`bot.host.pg`)."""
+        if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+            from bot.host.pg import PgStore
+
+            return await PgStore.open(path, clock, busy_timeout=busy_timeout)
         name = str(path)
         memory = name == ":memory:"
         db: aiosqlite.Connection | None = None
@@ -575,11 +631,15 @@ class Store:
             conn.execute(f"PRAGMA user_version = {number}")
 
         done = await self._read(current)
-        for number, (_reason, sql) in enumerate(MIGRATIONS, start=1):
+        for number, entry in enumerate(MIGRATIONS, start=1):
             if number > done:
-                await self._write(apply, number, sql)
+                await self._write(apply, number, migration_sql(entry, "sqlite"))
                 self._generation += 1
         return len(MIGRATIONS)
+
+    async def schema_version(self) -> int:
+        """How many :data:`MIGRATIONS` this database has had."""
+        return await self._read(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0])
 
     async def journal_mode(self) -> str:
         return await self._read(lambda conn: conn.execute("PRAGMA journal_mode").fetchone()[0])
@@ -605,7 +665,7 @@ class Store:
             conn.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                          (table_id, owner_id, owner_name))
             return _load(conn, table_id)
-        return await self._write(create)
+        return await self._write(create, keys=("lobbies",) if within is not None else ())
 
     async def get_table(self, table_id: int) -> TableRow | None:
         return await self._read(_load, table_id)
@@ -634,6 +694,16 @@ class Store:
             _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t JOIN seats s ON s.table_id = t.id"
             f" WHERE s.user_id = ? AND t.status IN ({marks}) GROUP BY t.id ORDER BY t.updated_at DESC",
             (user_id, *statuses))
+
+    async def finished_tables_of_user(self, user_id: int, game: str | None = None, limit: int = 1000) -> list[TableRow]:
+        """Finished tables the user sat at, newest first: by their seat, or by a seat they left
+        (``settings.left``; the caller checks the match, the text test only narrows the scan)."""
+        of_game = " AND t.game = ?" if game is not None else ""
+        return await self._read(
+            _load_many, f"SELECT {_T_COLUMNS} FROM game_tables t WHERE t.status = 'finished'{of_game}"
+            " AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)"
+            " OR t.settings LIKE ?) ORDER BY t.updated_at DESC LIMIT ?",
+            (*([game] if game is not None else []), user_id, f'%"left"%{user_id}%', limit))
 
     async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
         """Set columns; with ``expected_version``, only if the version still matches (and bump it).
@@ -736,14 +806,25 @@ class Store:
             return _load(conn, table_id)
         return await self._write(commit, tables=(table_id,))
 
+    async def rewind(self, table_id: int, expected_version: int, keep: int, **columns: Any) -> TableRow:
+        """Take back every move after ply ``keep`` (an undo): their records go, and the columns
+        (the earlier state, a fresh clock, the settings noting the undo) are written with the
+        version bumped, all or nothing. Raises ``StaleVersion`` when the table moved on."""
+        def write(conn):
+            self._update(conn, table_id, expected_version, columns)
+            conn.execute("DELETE FROM moves WHERE table_id = ? AND ply > ?", (table_id, keep))
+            return _load(conn, table_id)
+        return await self._write(write, tables=(table_id,))
+
     async def moves(self, table_id: int, after_version: int = 0, last: int | None = None) -> list[MoveRow]:
         """The table's move records, oldest first; only those newer than ``after_version`` if
         given, and only the ``last`` few if given (without reading the whole history)."""
         def read(conn):
             rows = conn.execute(
-                "SELECT seat, notation, words, events, ply, version FROM moves WHERE table_id = ? AND version > ?"
-                " ORDER BY ply DESC LIMIT ?", (table_id, after_version, -1 if last is None else last)).fetchall()
-            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5]) for r in reversed(rows)]
+                "SELECT seat, notation, words, events, ply, version, created_at FROM moves"
+                " WHERE table_id = ? AND version > ? ORDER BY ply DESC" + ("" if last is None else " LIMIT ?"),
+                (table_id, after_version, *(() if last is None else (last,)))).fetchall()
+            return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6]) for r in reversed(rows)]
         return await self._read(read)
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
@@ -781,6 +862,48 @@ class Store:
             "UPDATE game_tables SET acting = ? WHERE id = ? AND version = ? AND acting IS NULL",
             [(acting, table_id, version) for table_id, version, acting in found]))
 
+    # -- leases on shared background work (bot.host.leases) ---------------------------------------
+
+    #: Appended to the query choosing leases to claim: rows another transaction is claiming right
+    #: now are passed over instead of waited for (SQLite: one writer at a time, nothing to skip).
+    SKIP_LOCKED = ""
+
+    async def claim_leases(self, names: Iterable[str], holder: str, until: float, now: float) -> list[str]:
+        """Of ``names``, those now held by ``holder`` until ``until``: free ones, expired ones and
+        ones ``holder`` already had (renewed). Another holder's live lease is left alone; on
+        PostgreSQL, one being claimed concurrently is skipped (``FOR UPDATE SKIP LOCKED``)."""
+        names = sorted(set(names))
+        if not names:
+            return []
+
+        def claim(conn):
+            taken: list[str] = []
+            for start in range(0, len(names), 500):
+                chunk = names[start:start + 500]
+                marks = ", ".join("?" * len(chunk))
+                conn.executemany("INSERT INTO leases (name, holder, expires_at) VALUES (?, '', 0)"
+                                 " ON CONFLICT (name) DO NOTHING", [(n,) for n in chunk])
+                taken += [r[0] for r in conn.execute(
+                    f"UPDATE leases SET holder = ?, expires_at = ? WHERE name IN (SELECT name FROM leases"
+                    f" WHERE name IN ({marks}) AND (holder = ? OR expires_at <= ?){self.SKIP_LOCKED}) RETURNING name",
+                    (holder, until, *chunk, holder, now))]
+            return sorted(taken)
+        return await self._write(claim)
+
+    async def release_leases(self, names: Iterable[str] | None, holder: str) -> None:
+        """Let go of those of ``names`` (``None``: all) that ``holder`` holds."""
+        if names is None:
+            await self._write(lambda conn: conn.execute("UPDATE leases SET expires_at = 0 WHERE holder = ?", (holder,)))
+            return
+        names = list(names)
+        await self._write(lambda conn: conn.executemany(
+            "UPDATE leases SET expires_at = 0 WHERE name = ? AND holder = ?", [(n, holder) for n in names]))
+
+    async def lease_holders(self, prefix: str = "") -> dict[str, tuple[str, float]]:
+        """``{name: (holder, expires_at)}`` of the leases whose name starts with ``prefix``."""
+        return await self._read(lambda conn: {r[0]: (r[1], r[2]) for r in conn.execute(
+            "SELECT name, holder, expires_at FROM leases WHERE substr(name, 1, ?) = ?", (len(prefix), prefix))})
+
     # -- settings -----------------------------------------------------------------------------
 
     async def _one(self, sql: str, params: tuple) -> Any:
@@ -809,7 +932,7 @@ class Store:
             (stage, table_id, version, stage)).rowcount == 1, tables=(table_id,))
 
     async def player(self, user_id: int) -> dict[str, Any]:
-        return await self._read(_player, user_id)
+        return _player_of(await self._one(_PLAYER, (user_id,)))
 
     async def set_player(self, user_id: int, **fields: Any) -> None:
         def write(conn):
@@ -822,7 +945,7 @@ class Store:
                 " vacation_used = excluded.vacation_used, digest_at = excluded.digest_at",
                 (user_id, current["notify"], current["away_until"], current["vacation_year"],
                  current["vacation_used"], current["digest_at"]))
-        await self._write(write)
+        await self._write(write, keys=(f"player:{user_id}",))
 
     async def digest_due(self, before: float) -> list[int]:
         """Users who asked for a daily digest and have not had one since ``before``."""
@@ -1011,7 +1134,7 @@ class Store:
                 conn.execute("INSERT INTO rating_history (guild_id, game, user_id, table_id, mu, sigma, games, created_at)"
                              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (guild_id, game, user_id, table_id, mu, sigma, games, now))
             return True
-        return await self._write(write)
+        return await self._write(write, tables=(table_id,))
 
     async def rating_history(self, guild_id: int, game: str | None, user_id: int, last: int = 10) -> list[tuple]:
         """``(game, table_id, mu, sigma, games, created_at)`` of a player's latest rated games, newest first."""
@@ -1024,7 +1147,7 @@ class Store:
     async def unrated_tables(self) -> list[int]:
         """Finished tables marked rated whose ratings were not stored yet (a stop came between)."""
         return await self._read(lambda conn: [r[0] for r in conn.execute(
-            "SELECT id FROM game_tables WHERE status = 'finished' AND json_extract(settings, '$.rated') = 1"
+            f"SELECT id FROM game_tables WHERE status = 'finished' AND {self.RATED}"
             " AND id NOT IN (SELECT table_id FROM rated_tables) ORDER BY id")])
 
 
@@ -1135,9 +1258,14 @@ def _seats_of(conn: sqlite3.Connection, table_ids: list[int]) -> dict[int, list[
     return found
 
 
+_PLAYER = "SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players WHERE user_id = ?"
+
+
 def _player(conn: sqlite3.Connection, user_id: int) -> dict[str, Any]:
-    row = conn.execute("SELECT notify, away_until, vacation_year, vacation_used, digest_at FROM players"
-                       " WHERE user_id = ?", (user_id,)).fetchone()
+    return _player_of(conn.execute(_PLAYER, (user_id,)).fetchone())
+
+
+def _player_of(row: Any) -> dict[str, Any]:
     if row is None:
         return {"notify": "off", "away_until": None, "vacation_year": None, "vacation_used": 0.0, "digest_at": None}
     return {"notify": row[0], "away_until": row[1], "vacation_year": row[2], "vacation_used": row[3],

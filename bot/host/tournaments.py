@@ -18,15 +18,22 @@ import logging
 from typing import Any, Callable
 
 import tournaments as T
+from tournaments import schedule
+from tournaments.engine import MAX_NAME
 from tournaments.state import CANCELLED, DONE, FINISHED, PAIRED, PLAYING, REGISTRATION, RUNNING
 
+from bot.host.clock import zone
 from bot.host.errors import HostError
 from bot.host.store import SeatRow, StaleVersion, TableRow, TournamentLink, TournamentRow
 
 log = logging.getLogger(__name__)
 
-#: Entrant ids of AI fill-ins start with this (people are their Discord user id).
+#: Entrant ids of AI fill-ins start with this (people are their Discord user id; a team is
+#: ``team:`` and its captain's id).
 AI_PREFIX = "ai:"
+TEAM_PREFIX = "team:"
+#: Move notes that say the table's timeout policy acted for an absent seat.
+TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
 #: The settings of a tournament's game tables unless the organiser chose otherwise: no clock,
 #: and vacation off (a tournament waits for nobody's holiday).
 TABLE_DEFAULTS = {"clock": "none", "timeout": "remind", "vacation": False, "posts": True}
@@ -89,11 +96,20 @@ class TournamentService:
                      options: dict[str, Any], table: dict[str, Any] | None = None) -> TournamentRow:
         """A new tournament open for sign-up. ``options``: :meth:`tournaments.Settings.make`'s;
         ``table``: the games' table settings (clock, timeout, ...) and ``ai_level`` for fill-ins."""
+        options = dict(options)
+        when = {name: options.pop(name) for name in ("start_at", "signup_closes") if name in options}
         settings = T.Settings.make(game, format, **options)
         table = {**TABLE_DEFAULTS, **(table or {})}
         ai_level = table.pop("ai_level", "random")
         t = T.new_tournament(settings, seed=self.host.seed_source(),
                              extra={"table": table, "ai_level": ai_level, "names": {}})
+        now, tz = self.host.clock(), await self.zone(guild_id)
+        if when.get("start_at"):
+            t.start_at = schedule.parse_when(when["start_at"], now, tz, "start_at")
+        if when.get("signup_closes"):
+            t.signup_closes_at = schedule.parse_when(when["signup_closes"], now, tz, "signup_closes")
+            if t.start_at is not None and t.signup_closes_at > t.start_at:
+                raise T.SettingsError("tournament.error.signup_after_start")
         return await self.store.create_tournament(guild_id=guild_id, channel_id=channel_id, owner_id=owner_id,
                                                   game=settings.game, status=t.status, state=t.to_json())
 
@@ -101,33 +117,124 @@ class TournamentService:
         """Remember the sign-up message."""
         return await self.store.update_tournament(tournament_id, message_id=message_id)
 
-    async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentRow:
-        """Sign up (seeded by the player's rating in this server's game)."""
+    async def zone(self, guild_id: int | None) -> Any:
+        """The server's time zone (``/settings timezone``; UTC when unset)."""
+        return zone(await self.store.guild_zone(guild_id))
+
+    async def join(self, tournament_id: int, user_id: int, name: str, *, by_organiser: bool = False) -> TournamentRow:
+        """Sign up (seeded by the player's rating in this server's game); after the start, a
+        late entry when the event allows it. A player's own sign-up keeps to the sign-up window;
+        an organiser adding them does not."""
+        if (await self._state(tournament_id)).settings.team_size > 1:
+            raise HostError("tourney.team_event", id=tournament_id)
+        return await self._enter(tournament_id, str(user_id), name, [(user_id, name)], by_organiser)
+
+    async def _enter(self, tournament_id: int, entrant_id: str, name: str, people: list[tuple[int, str]],
+                     by_organiser: bool) -> TournamentRow:
         row = await self.get(tournament_id)
-        stored = (await self.store.ratings(row.guild_id, row.game, [user_id])).get(user_id)
-        rating = T.Rating(*stored).ordinal if stored else 0.0
+        stored = await self.store.ratings(row.guild_id, row.game, [user for user, _ in people])
+        ratings = [T.Rating(*stored[user]).ordinal if user in stored else 0.0 for user, _ in people]
+        now = None if by_organiser else self.host.clock()
 
         def join(t: T.Tournament) -> T.Tournament:
-            new = T.add_entrant(t, str(user_id), name, rating=rating)
-            new.extra.setdefault("names", {})[str(user_id)] = name
+            new = T.add_entrant(t, entrant_id, name, members=[str(user) for user, _ in people],
+                                rating=sum(ratings) / len(ratings), now=now)
+            names = new.extra.setdefault("names", {})
+            names.update({str(user): said for user, said in people})
+            names[entrant_id] = name
+            new.extra.get("invites", {}).pop(str(people[-1][0]), None)
             return new
         row, _ = await self._change(tournament_id, join)
         return row
 
+    async def _state(self, tournament_id: int) -> T.Tournament:
+        return state_of(await self.get(tournament_id))
+
     async def leave(self, tournament_id: int, user_id: int) -> TournamentRow:
-        row, _ = await self._change(tournament_id, lambda t: T.remove_entrant(t, str(user_id)))
+        """Leave during sign-up: a team member withdraws the whole team."""
+        def leave(t: T.Tournament) -> T.Tournament:
+            return T.remove_entrant(t, self._entrant_id(t, user_id))
+        row, _ = await self._change(tournament_id, leave)
         return row
 
     async def check_in(self, tournament_id: int, user_id: int) -> TournamentRow:
-        row, _ = await self._change(tournament_id, lambda t: T.check_in(t, str(user_id), True))
+        """Check in (for a team, any member checks in the team), within the check-in window."""
+        now = self.host.clock()
+        row, _ = await self._change(tournament_id, lambda t: T.check_in(t, self._entrant_id(t, user_id), True,
+                                                                          now=now))
         return row
+
+    @staticmethod
+    def _entrant_id(t: T.Tournament, player: int | str) -> str:
+        """The entrant a player plays for (their own entry, or their team)."""
+        entrant = t.entrant_of_player(str(player))
+        return entrant.id if entrant is not None else str(player)
+
+    # -- teams ------------------------------------------------------------------------------------
+
+    async def invite(self, tournament_id: int, captain: int, captain_name: str, partner: int, partner_name: str,
+                     team_name: str) -> TournamentRow:
+        """A player asks a partner to form a team (team events): kept until the partner accepts
+        or declines; nothing is entered yet. Refused when either already plays in the event."""
+        name = str(team_name).strip()[:MAX_NAME]
+        if not name:
+            raise HostError("tourney.team_name")
+        if int(captain) == int(partner):
+            raise HostError("tourney.team_self")
+
+        def invite(t: T.Tournament) -> T.Tournament:
+            if t.settings.team_size != 2:
+                raise HostError("tourney.not_team_event", id=tournament_id)
+            if t.status != REGISTRATION and not (t.status == RUNNING and t.settings.late_open(T.late_round(t))):
+                raise T.EntryError("tournament.error.registration_closed")
+            for user, said in ((captain, captain_name), (partner, partner_name)):
+                if t.entrant_of_player(str(user)) is not None:
+                    raise T.EntryError("tournament.error.player_taken", player=said,
+                                       team=t.entrant_of_player(str(user)).name)
+            if any(e.name.casefold() == name.casefold() for e in t.entrants):
+                raise T.EntryError("tournament.error.already_entered", name=name)
+            new = t.copy()
+            new.extra.setdefault("invites", {})[str(partner)] = {
+                "captain": int(captain), "captain_name": captain_name, "partner_name": partner_name, "name": name}
+            return new
+        row, _ = await self._change(tournament_id, invite)
+        return row
+
+    async def accept(self, tournament_id: int, partner: int, captain: int) -> TournamentRow:
+        """The invited partner agrees: the team is entered (captain first)."""
+        invite = (await self._state(tournament_id)).extra.get("invites", {}).get(str(partner))
+        if invite is None or invite["captain"] != int(captain):
+            raise HostError("tourney.no_invite")
+        return await self._enter(tournament_id, f"{TEAM_PREFIX}{captain}", invite["name"],
+                                 [(int(captain), invite["captain_name"]), (int(partner), invite["partner_name"])],
+                                 False)
+
+    async def decline(self, tournament_id: int, partner: int, captain: int) -> TournamentRow:
+        def decline(t: T.Tournament) -> T.Tournament:
+            invite = t.extra.get("invites", {}).get(str(partner))
+            if invite is None or invite["captain"] != int(captain):
+                raise HostError("tourney.no_invite")
+            new = t.copy()
+            del new.extra["invites"][str(partner)]
+            return new
+        row, _ = await self._change(tournament_id, decline)
+        return row
+
+    async def add_team(self, tournament_id: int, people: list[tuple[int, str]], team_name: str) -> TournamentRow:
+        """The organiser enters a team directly (no confirmation needed)."""
+        if len({user for user, _ in people}) != len(people):
+            raise HostError("tourney.team_self")
+        name = str(team_name).strip() or " & ".join(said for _, said in people)
+        return await self._enter(tournament_id, f"{TEAM_PREFIX}{people[0][0]}", name, people, True)
 
     async def add_ai(self, tournament_id: int, count: int) -> TournamentRow:
         """AI fill-ins (entrants ``ai:1``, ``ai:2``... who sit as AI seats)."""
         def add(t: T.Tournament) -> T.Tournament:
             taken = sum(1 for e in t.entrants if is_ai(e.id))
+            size = t.settings.team_size
             for n in range(taken + 1, taken + count + 1):
-                t = T.add_entrant(t, f"{AI_PREFIX}{n}", f"AI {n}")
+                members = [f"{AI_PREFIX}{n}"] if size == 1 else [f"{AI_PREFIX}{n}.{k}" for k in range(1, size + 1)]
+                t = T.add_entrant(t, f"{AI_PREFIX}{n}", f"AI {n}", members=members)
                 if t.settings.check_in:
                     t = T.check_in(t, f"{AI_PREFIX}{n}", True)
             return t
@@ -145,9 +252,9 @@ class TournamentService:
     async def drop(self, tournament_id: int, player: str) -> TournamentRow:
         """Withdraw an entrant: not paired again; an AI finishes a game of theirs still being played
         (recorded as abandoned: a loss for them, excluded from the others' ratings)."""
-        row, t = await self._change(tournament_id, lambda t: T.drop(t, str(player)))
+        row, t = await self._change(tournament_id, lambda t: T.drop(t, self._entrant_id(t, player)))
         if t.status == RUNNING and t.current_round is not None and not is_ai(player):
-            entrant = t.entrant(str(player))
+            entrant = t.entrant(self._entrant_id(t, player))
             users = {int(m) for m in (entrant.members if entrant else [player]) if str(m).isdigit()}
             for link in await self.store.tournament_links(tournament_id):
                 if link.round == t.current_round.number and link.status == "active":
@@ -161,6 +268,43 @@ class TournamentService:
             seats = [s.seat for s in table.seats if s.user_id in users]
             if table.status == "active" and seats:
                 await self.host._hand_to_ai(table, seats, "dropped")
+
+    async def pause(self, tournament_id: int, paused: bool = True) -> TournamentRow:
+        """Pause (no new round is paired; games being played go on) or resume the event; a
+        resumed event pairs its next round at once when one is due."""
+        row, _ = await self._change(tournament_id, lambda t: T.pause(t, paused))
+        if not paused:
+            await self.advance(tournament_id)
+            row = await self.get(tournament_id)
+        return row
+
+    async def substitute(self, tournament_id: int, player: int, substitute: int, name: str) -> tuple[TournamentRow, list[int]]:
+        """``substitute`` takes ``player``'s place in their entry for the rest of the event; the
+        seat of a game of theirs still being played passes to the substitute (the game goes on).
+        Returns the tournament and the game tables whose seat changed."""
+        def swap(t: T.Tournament) -> T.Tournament:
+            if t.status not in (REGISTRATION, RUNNING):
+                raise T.PhaseError("tournament.error.over")
+            new = T.substitute(t, self._entrant_id(t, player), str(player), str(substitute))
+            new.extra.setdefault("names", {})[str(substitute)] = name
+            entrant = new.entrant_of_player(str(substitute))
+            if entrant.id == str(player):  # an individual entry keeps its id; its name follows the player
+                entrant.name = name
+                new.extra["names"][entrant.id] = name
+            return new
+        row, t = await self._change(tournament_id, swap)
+        changed = []
+        current = t.current_round
+        for link in await self.store.tournament_links(tournament_id):
+            if current is not None and link.round == current.number and link.status == "active":
+                async with self.host.lock(link.table_id):
+                    table = await self.host.table(link.table_id)
+                    if table.status == "active" and any(s.user_id == int(player) for s in table.seats):
+                        seats = [SeatRow(s.seat, int(substitute), None, name) if s.user_id == int(player) else s
+                                 for s in table.seats]
+                        await self.host._written(table.id, self.store.replace_seats(table.id, table.version, seats))
+                        changed.append(table.id)
+        return row, changed
 
     async def adjudicate(self, tournament_id: int, table_number: int, places: list[int], reason: str) -> TournamentRow:
         """The organiser sets a table's result (with the reason kept); its game, if still being
@@ -193,7 +337,8 @@ class TournamentService:
         """Do whatever is due, from what is stored: begin a paired round, open the games the round
         lacks, record finished ones, pair the next round when one ends. Safe to call any time."""
         rate: list[tuple[T.Tournament, TournamentLink, TableRow]] = []
-        async with self.lock(tournament_id):
+        # Other bot processes on the same database wait too: a round's games open once.
+        async with self.lock(tournament_id), self.store.exclusive(f"tournament:{tournament_id}"):
             row = await self.get(tournament_id)
             while True:
                 t = state_of(row)
@@ -201,6 +346,13 @@ class TournamentService:
                     break
                 current = t.current_round
                 if current is None or current.status == DONE:
+                    if t.paused:
+                        break
+                    waiting = await self._scheduled(row, t)
+                    if waiting is not None:
+                        if waiting is not t:
+                            row = await self._save(row, waiting)
+                        break
                     try:
                         t, _ = T.pair_next_round(t)
                     except T.TournamentError:
@@ -220,6 +372,73 @@ class TournamentService:
         for t, link, table in rate:
             await self._rate_linked(t, link, table)
         self._notify(tournament_id)
+
+    async def _scheduled(self, row: TournamentRow, t: T.Tournament) -> T.Tournament | None:
+        """``None`` when the next round may be paired now; else the tournament to keep while it
+        waits for its scheduled time or the playing hours (the due time stored, and said once in
+        the channel, so a restart waits for the same moment)."""
+        number, now = len(t.rounds) + 1, self.host.clock()
+        due = t.extra.get("round_due")
+        if not due or due.get("round") != number:
+            s = t.settings
+            if s.round_start == "now" and not s.playing_hours:
+                return None
+            at = schedule.round_due(s.round_start, s.playing_hours, now, await self.zone(row.guild_id),
+                                    first=number == 1)
+            if at <= now:
+                return None
+            new = t.copy()
+            new.extra["round_due"] = {"round": number, "at": at}
+            self._tell(new, "tourney.round_scheduled", id=row.id, round=number, at=int(at))
+            return new
+        return t if due["at"] > now else None
+
+    @staticmethod
+    def _tell(t: T.Tournament, key: str, **params: Any) -> None:
+        """Something to say in the tournament's channel (posted once, in order, by the platform)."""
+        t.extra.setdefault("notices", []).append({"key": key, "params": params})
+
+    async def notices(self, tournament_id: int) -> list[dict[str, Any]]:
+        """What is still to be said in the channel, in order."""
+        t = await self._state(tournament_id)
+        return t.extra.get("notices", [])[t.extra.get("notices_said", 0):]
+
+    async def said(self, tournament_id: int, count: int) -> None:
+        """``count`` more notices have been posted."""
+        def said(t: T.Tournament) -> T.Tournament:
+            new = t.copy()
+            new.extra["notices_said"] = new.extra.get("notices_said", 0) + count
+            return new
+        await self._change(tournament_id, said)
+
+    async def wake(self) -> list[int]:
+        """What time has made due: a scheduled start (an event that has too few entrants then is
+        cancelled, said in its channel) and rounds waiting for their time. Returns the ids of
+        the tournaments that changed."""
+        now, woken = self.host.clock(), []
+        for row in await self.store.tournaments_with_status(REGISTRATION, RUNNING):
+            t = state_of(row)
+            try:
+                if row.status == REGISTRATION and t.start_at is not None and t.start_at <= now:
+                    try:
+                        await self.start(row.id)
+                    except T.EntryError:  # too few entrants at the scheduled start
+                        def cancel(t: T.Tournament, tid: int = row.id) -> T.Tournament:
+                            new = T.cancel(t)
+                            entrants = [e for e in t.entrants if e.checked_in or not t.settings.check_in]
+                            self._tell(new, "tourney.start_failed", id=tid, count=len(entrants),
+                                       minimum=t.settings.min_entrants)
+                            return new
+                        await self._change(row.id, cancel)
+                    woken.append(row.id)
+                elif row.status == RUNNING:
+                    due = t.extra.get("round_due")
+                    if not t.paused and due and due.get("round") == len(t.rounds) + 1 and due["at"] <= now:
+                        await self.advance(row.id)
+                        woken.append(row.id)
+            except Exception:
+                log.exception("waking tournament %s failed", row.id)
+        return woken
 
     async def _play_round(self, row: TournamentRow, t: T.Tournament, current: T.Round,
                           rate: list) -> T.Tournament | None:
@@ -246,6 +465,8 @@ class TournamentService:
                     continue
                 rate.append((t, link, game_table))
                 changed = True
+                if t.settings.drop_on_timeout:
+                    t = self._drop_timed_out(row, t, await self.timed_out(game_table))
         return t if changed else None
 
     async def _open(self, row: TournamentRow, t: T.Tournament, round_number: int, number: int, index: int) -> None:
@@ -270,6 +491,29 @@ class TournamentService:
             table = await self.host.table(link.table_id)
             await self.host._written(table.id, self.store.replace_seats(table.id, table.version, seats))
         await self.host.start(link.table_id, row.owner_id)
+
+    async def timed_out(self, table: TableRow) -> list[int]:
+        """The people the table's timeout policy acted against: dropped at a timeout (the AI took
+        their seat), or a move made for them (``ai``) or skipped (``skip``) when time ran out."""
+        left = table.settings.get("left", {})
+        users = {left.get(str(seat)) for seat in table.settings.get("dropped", [])}
+        for move in await self.store.moves(table.id):
+            for event in move.events:
+                if event.get("key") in TIMEOUT_NOTES:
+                    seat = event.get("params", {}).get("seat")
+                    users.add(table.seats[seat].user_id if seat is not None and seat < len(table.seats) else None)
+                    users.add(left.get(str(seat)))
+        return sorted(u for u in users if u is not None)
+
+    def _drop_timed_out(self, row: TournamentRow, t: T.Tournament, users: list[int]) -> T.Tournament:
+        """The timeout rule: entrants of ``users`` are withdrawn from later rounds, said in the channel."""
+        if t.status != RUNNING or not users:
+            return t
+        t, dropped = T.drop_players(t, [str(u) for u in users])
+        for entrant_id in dropped:
+            self._tell(t, "tourney.timeout_dropped", id=row.id, name=t.entrant(entrant_id).name,
+                       players=" ".join(f"<@{m}>" for m in t.entrant(entrant_id).members if not is_ai(m)))
+        return t
 
     def _record(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> T.Tournament:
         """The finished game's result at its tournament table: places from the host's standing

@@ -56,6 +56,7 @@ from .models import (
     now,
     walk_components,
 )
+from .ratelimits import RateLimits
 
 log = logging.getLogger('fakediscord')
 
@@ -331,6 +332,8 @@ class FakeDiscord:
         self._connections: set = set()
         self._injected: List[InjectedError] = []
         self._chaos: Optional[Chaos] = None
+        #: the modelled rate limits (none unless a test adds some with ``rate_limit``)
+        self.rate_limits = RateLimits()
         #: (method, path, fault) of every request a fault was injected into: 'status 503', 'hold', 'drop'...
         self.faults: List[Tuple[str, str, str]] = []
         #: (loop time, method, path, status) of every API request, 0 for a dropped one
@@ -704,6 +707,25 @@ class FakeDiscord:
 
         self._chaos = Chaos(rate, random.Random(seed), tuple(kinds), retry_after, hold,
                             re.compile(path_regex) if path_regex else None)
+
+    def rate_limit(self, method: str, path_regex: str, *, limit: int, window: float, shared: bool = False,
+                   headers: bool = True, name: Optional[str] = None) -> None:
+        """Model a Discord rate limit (see :mod:`.ratelimits`): at most ``limit`` matching requests
+        per ``window`` seconds, per path or (``shared``) across all matching paths, the rest answered
+        429 with ``retry_after``; ``headers`` sends the ``X-RateLimit-*`` headers discord.py paces by.
+        A request sent while the bot was told to wait is a violation."""
+        self.rate_limits.add(method, path_regex, limit=limit, window=window, shared=shared, headers=headers,
+                             name=name)
+
+    def _rate_limited(self, method: str, path: str) -> Dict[str, str]:
+        refusal, problems, headers = self.rate_limits.admit(method, path, asyncio.get_running_loop().time())
+        for problem in problems:
+            self.violations.append(Violation(f'{method} {path}', 0, [('rate_limit', 'RETRY_AFTER_IGNORED', problem)],
+                                             429))
+        if refusal is not None:
+            self.faults.append((method, path, 'rate limited'))
+            raise rate_limited(refusal.retry_after)
+        return headers
 
     def stop_chaos(self) -> None:
         self._chaos = None
@@ -1491,6 +1513,7 @@ class FakeDiscord:
                 if inj.status == 429:
                     raise rate_limited(inj.retry_after if inj.retry_after is not None else 0.05)
                 raise ApiError(inj.status, inj.body)
+            limit_headers = self._rate_limited(method, path)
             for m, rx, handler, auth in self._routes:
                 if m != method:
                     continue
@@ -1504,9 +1527,9 @@ class FakeDiscord:
                     await asyncio.sleep(late)
                 if result is None:
                     status = 204
-                    return web.Response(status=204)
+                    return web.Response(status=204, headers=limit_headers)
                 status = 200
-                return _json(result)
+                return _json(result, headers=limit_headers)
             self.unknown_routes.append((method, path))
             log.warning('fake discord: unknown route %s %s', method, path)
             raise ApiError(404, {'message': f'404: Not Found (fakediscord does not implement {method} {path})', 'code': 0})

@@ -1,0 +1,152 @@
+"""Moves per second and p99 ``/move`` latency: SQLite vs PostgreSQL, one vs two processes.
+
+Host level (no Discord): ``--games`` Minoa tables between two people are opened, then every table
+plays at once (a new game where one ends), each with its own loop of legal moves through ``Host.play`` (the versioned commit
+and its move record, what ``/move`` costs in storage), for ``--seconds``. With two processes the
+tables are split between two OS processes, each with its own store and host on the same
+database (the shards of two bot processes), and the figures are summed. AI searches are not
+involved: they run in each process's own worker pool (per process, as the compose file sets it),
+so they do not change the storage figures.
+
+PostgreSQL: a fresh schema of ``--url`` (default ``TEST_DATABASE_URL`` or
+``postgresql://postgres@127.0.0.1:5432/test``), dropped at the end; skipped with a line if no
+server answers. Latency counts from the call to the committed table.
+
+Run: PYTHONPATH=. python3 bench/backends.py [--games 20] [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+# The repository first: bench/bot.py would otherwise shadow the bot package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.host import Host, HostError, Store
+
+ALICE, BOB = 101, 102
+
+
+async def open_games(host: Host, count: int) -> list[int]:
+    ids = []
+    for n in range(count):
+        table = await host.open_lobby(guild_id=n, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                      game_name="minoa", num_players=2, options={})
+        await host.join(table.id, BOB, "bob")
+        ids.append((await host.start(table.id, ALICE)).id)
+    return ids
+
+
+async def opened(target: str, count: int) -> list[int]:
+    host = Host(await Store.open(target), seed_source=lambda: 1, ai_workers=0)
+    ids = await open_games(host, count)
+    await host.store.close()
+    return ids
+
+
+async def drive(target: str, table_ids: list[int], start_at: float, seconds: float) -> list[float]:
+    """Every table plays legal moves, one after another, from ``start_at`` for ``seconds``;
+    returns the latency of each move that landed, in seconds."""
+    host = Host(await Store.open(target), seed_source=lambda: 1, ai_workers=0)
+    latencies: list[float] = []
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    end = start_at + seconds
+
+    async def play(table_id: int) -> None:
+        n = 0
+        while time.time() < end:
+            table = await host.table(table_id)
+            if table.status != "active":  # the game ended: the table's players start another
+                table_id = (await open_games(host, 1))[0]
+                continue
+            user = host.waiting_on(table)[0].user_id
+            legal = host.legal_notations(table, user)
+            notation = legal[n % len(legal)]
+            n += 1
+            began = time.perf_counter()
+            try:
+                await host.play(table_id, user, notation)
+            except HostError:
+                continue
+            latencies.append(time.perf_counter() - began)
+    await asyncio.gather(*(play(t) for t in table_ids))
+    await host.store.close()
+    return latencies
+
+
+def _process(target: str, table_ids: list[int], start_at: float, seconds: float, out) -> None:
+    out.put(asyncio.run(drive(target, table_ids, start_at, seconds)))
+
+
+def measure(target: str, table_ids: list[int], processes: int, seconds: float) -> tuple[float, float, int]:
+    """``(moves per second, p99 latency in ms, moves)`` with the tables split over ``processes``."""
+    start_at = time.time() + 1.5  # every process has opened its store by then
+    if processes == 1:
+        latencies = asyncio.run(drive(target, table_ids, start_at, seconds))
+    else:
+        context = multiprocessing.get_context("spawn")
+        out = context.Queue()
+        workers = [context.Process(target=_process, args=(target, table_ids[n::processes], start_at, seconds, out))
+                   for n in range(processes)]
+        for worker in workers:
+            worker.start()
+        latencies = [x for _ in workers for x in out.get()]
+        for worker in workers:
+            worker.join()
+    p99 = statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) > 100 else float("nan")
+    return len(latencies) / seconds, p99, len(latencies)
+
+
+async def _schema(url: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url, timeout=5)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--url", default=os.environ.get("TEST_DATABASE_URL",
+                                                        "postgresql://postgres@127.0.0.1:5432/test"))
+    args = parser.parse_args()
+    print(f"{args.games} Minoa games playing at once for {args.seconds:g} s, host level, {os.cpu_count()} cores")
+    print(f"{'backend':<12}{'processes':>10}{'moves/s':>10}{'p99 ms':>9}{'moves':>8}")
+    with tempfile.TemporaryDirectory() as folder:
+        for processes in (1, 2):
+            target = str(Path(folder) / f"bench-{processes}.sqlite3")
+            ids = asyncio.run(opened(target, args.games))
+            rate, p99, moves = measure(target, ids, processes, args.seconds)
+            print(f"{'SQLite':<12}{processes:>10}{rate:>10.0f}{p99:>9.1f}{moves:>8}")
+    try:
+        asyncio.run(_schema(args.url, "SELECT 1"))
+    except Exception as exc:  # noqa: BLE001  (any failure to connect: say so and stop)
+        print(f"PostgreSQL not reachable at {args.url} ({type(exc).__name__}): skipped")
+        return
+    for processes in (1, 2):
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        asyncio.run(_schema(args.url, f"CREATE SCHEMA {schema}"))
+        try:
+            target = f"{args.url}{'&' if '?' in args.url else '?'}schema={schema}"
+            ids = asyncio.run(opened(target, args.games))
+            rate, p99, moves = measure(target, ids, processes, args.seconds)
+            print(f"{'PostgreSQL':<12}{processes:>10}{rate:>10.0f}{p99:>9.1f}{moves:>8}")
+        finally:
+            asyncio.run(_schema(args.url, f"DROP SCHEMA {schema} CASCADE"))
+
+
+if __name__ == "__main__":
+    main()

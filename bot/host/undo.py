@@ -1,0 +1,130 @@
+"""Taking back a move (``/undo``), decided by the game's contract, never by the bot.
+
+A player may take back their latest move while it is still theirs to take back:
+
+- never when it, or any move after it, revealed something (``Game.reveals``: a random draw, news
+  for another seat's private view), nor in a rated tournament game unless its organiser allows it;
+- at once when nobody has moved since (an AI's reply does not count: it is taken back with it);
+- otherwise with the consent of every other person at the table (a request with Accept / Decline
+  buttons, valid only while the table stays at the version it was asked at).
+
+The undo rewinds the stored state to the position before the move (rebuilt from the seed and the
+earlier moves), removes the taken-back move records, notes the undo in the table's settings (the
+record keeps it), bumps the version, and starts the turn's clock again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.host.errors import HostError
+from bot.host.history import positions
+from bot.host.store import MoveRow, StaleVersion, TableRow
+
+
+@dataclass
+class UndoPlan:
+    """What an undo would take back: the moves after ply ``keep``, ending in the user's own."""
+
+    keep: int
+    taken: list[MoveRow]
+    before: Any
+    #: People (user ids) whose consent is needed: those, other than the asker, who sit at the table,
+    #: when someone other than an AI has moved since.
+    consent: list[int]
+
+
+async def plan(host: Any, table: TableRow, user_id: int) -> UndoPlan:
+    """Check that ``user_id`` may take back their latest move now, and what that means."""
+    if table.status != "active":
+        raise HostError("undo.not_active")
+    mine = {s.seat for s in table.seats if s.user_id == user_id}
+    if not mine:
+        raise HostError("host.not_a_player")
+    if table.settings.get("tournament") is not None and table.settings.get("rated") \
+            and not table.settings.get("undo_allowed"):
+        raise HostError("undo.tournament")
+    moves = await host.store.moves(table.id)
+    index = max((i for i, m in enumerate(moves) if m.seat in mine), default=None)
+    if index is None:
+        raise HostError("undo.nothing")
+    game = host.game(table)
+    states = positions(game, table.num_players, dict(table.options), table.seed,
+                       [(m.seat, m.notation) for m in moves])
+    for i in range(index, len(moves)):
+        if game.reveals(states[i], moves[i].seat, states[i + 1]):
+            raise HostError("undo.revealed", move=moves[i].words.get("en", moves[i].notation))
+    later_people = {table.seats[m.seat].user_id for m in moves[index + 1:]
+                    if not table.seats[m.seat].is_ai} - {user_id}
+    consent = sorted({s.user_id for s in table.seats if s.user_id is not None} - {user_id}) if later_people else []
+    return UndoPlan(moves[index].ply - 1, moves[index:], states[index], consent)
+
+
+async def undo(host: Any, table_id: int, user_id: int, *, version: int | None = None,
+               consented: bool = False) -> tuple[TableRow, UndoPlan]:
+    """Take back the user's latest move now (``consented``: the others agreed, at ``version``).
+    Raises ``HostError("undo.needs_consent")`` when the others must agree first."""
+    async with host.lock(table_id):
+        table = await host.table(table_id)
+        if version is not None and table.version != version:
+            raise HostError("undo.stale")
+        undo_plan = await plan(host, table, user_id)
+        if undo_plan.consent and not consented:
+            raise HostError("undo.needs_consent")
+        game = host.game(table)
+        seat = undo_plan.taken[0].seat
+        note = {"by": seat, "after_ply": undo_plan.keep, "at": host.clock(),
+                "moves": [[m.seat, m.notation] for m in undo_plan.taken]}
+        settings = {**table.settings, "undone": [*table.settings.get("undone", []), note]}
+        settings.pop("undo_request", None)
+        clock = await host.turn_clock(table, game, undo_plan.before, table.seats)
+        try:  # through the host's write-through copy of the table, like every write of a move
+            after = await host._written(table.id, host.store.rewind(
+                table.id, table.version, undo_plan.keep, state=game.state_to_json(undo_plan.before),
+                settings=settings, acting=_acting(game, undo_plan.before), **clock))
+        except StaleVersion:
+            raise HostError("host.stale") from None
+        return after, undo_plan
+
+
+def _acting(game: Any, state: Any) -> int:
+    return sum(1 << seat for seat in game.to_act(state))
+
+
+async def request(host: Any, table_id: int, user_id: int) -> tuple[TableRow, UndoPlan]:
+    """Ask the others to agree to an undo: the request is stored for this version of the table."""
+    async with host.lock(table_id):
+        table = await host.table(table_id)
+        undo_plan = await plan(host, table, user_id)
+        changed = await host.store.update_setting(
+            table.id, ("undo_request",), lambda _: {"by": user_id, "version": table.version, "yes": [user_id]},
+            version=table.version)
+        return changed, undo_plan
+
+
+async def answer(host: Any, table_id: int, user_id: int, version: int,
+                 accept: bool) -> tuple[TableRow, UndoPlan | None, list[int]]:
+    """Accept or decline the open undo request of ``version``. Returns the table, what was taken
+    back (``None`` while people have yet to agree, or after a decline, which closes the request),
+    and who has yet to agree."""
+    async with host.lock(table_id):
+        table = await host.table(table_id)
+        asked = table.settings.get("undo_request")
+        if not isinstance(asked, dict) or asked.get("version") != version or table.version != version:
+            raise HostError("undo.stale")
+        if user_id == asked["by"]:
+            raise HostError("undo.own_request")
+        undo_plan = await plan(host, table, asked["by"])
+        if user_id not in undo_plan.consent:
+            raise HostError("host.not_a_player")
+        if not accept:
+            table = await host.store.update_setting(table.id, ("undo_request",), lambda _: None)
+            return table, None, undo_plan.consent
+        yes = sorted(set(asked["yes"]) | {user_id})
+        table = await host.store.update_setting(table.id, ("undo_request",), lambda current: {**current, "yes": yes})
+        missing = [u for u in undo_plan.consent if u not in yes]
+    if missing:
+        return table, None, missing
+    table, done = await undo(host, table_id, asked["by"], version=version, consented=True)
+    return table, done, []
