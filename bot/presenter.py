@@ -98,6 +98,8 @@ class Presenter:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._stories: set[asyncio.Task[None]] = set()
         self._ai_wanted: set[int] = set()
+        #: (table id, version) -> the timer of that decision's rule deadline
+        self._deadline_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._stopping = False
         #: What must be shown after each commit, retried until shown (see bot/delivery.py).
         self.delivery = Delivery()
@@ -151,8 +153,10 @@ class Presenter:
         with contextlib.suppress(StorageBusy):
             if not await self.bot.leases.hold(lease):
                 return False
+        await self._announce_pause(table_id)
         shown = await self.delivery.run(("show", table_id), functools.partial(self._show, table_id),
                                         what=f"table {table_id}")
+        await self.schedule_deadline(table_id)
         if shown and not self._ai_running(table_id):
             with contextlib.suppress(StorageBusy):  # done here: any process may show the next change
                 await self.bot.leases.release([lease])
@@ -165,6 +169,57 @@ class Presenter:
                 if any(seat.is_ai for seat in table.seats):
                     self.schedule_ai(table_id)
         return shown
+
+    def _deadline_line(self, table: TableRow, lang: str) -> list[str]:
+        """The rule's own time limit on the current decision, if any (e.g. a window that closes
+        by itself), as a status line."""
+        rule = self.host.rule_deadline(table)
+        if rule is None:
+            return []
+        return [t("deadline.status", lang, what=translate(rule[1].key, lang), due=f"<t:{int(rule[0])}:R>")]
+
+    async def _announce_pause(self, table_id: int) -> None:
+        """Wait the pause the game asked before its latest move is told (the same for every move
+        of a kind, so its speed tells nothing: :meth:`games.core.Game.announce_delay`)."""
+        try:
+            table = await self.host.table(table_id)
+        except Exception:
+            return
+        pause = self.host.announce_pause(table_id, table.version)
+        if pause > 0:
+            await asyncio.sleep(pause)
+
+    async def schedule_deadline(self, table_id: int) -> None:
+        """Arm a timer for the rule deadline of the table's current decision, if it has one
+        (:mod:`bot.host.deadlines`); when it fires on the same version, the host plays the moves
+        the game named and the result is shown. Also called for every active table at start-up."""
+        try:
+            table = await self.host.table(table_id)
+            due = self.host.rule_deadline(table)
+        except Exception:
+            log.exception("reading the deadline of table %s failed", table_id)
+            return
+        if due is None or self._stopping:
+            return
+        key = (table_id, table.version)
+        if key in self._deadline_tasks:
+            return
+        for old in [k for k in self._deadline_tasks if k[0] == table_id]:
+            self._deadline_tasks.pop(old).cancel()
+
+        async def fire() -> None:
+            try:
+                await asyncio.sleep(max(0.0, due[0] - self.host.clock()))
+                if await self.host.play_deadline(table_id, table.version) is not None:
+                    await self.show(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the rule deadline of table %s failed", table_id)
+            finally:
+                self._deadline_tasks.pop(key, None)
+
+        self._deadline_tasks[key] = asyncio.create_task(fire(), name=f"deadline-{table_id}")
 
     async def sweep(self) -> int:
         """Show again every table whose latest change is still not shown and has no retry pending
@@ -397,6 +452,9 @@ class Presenter:
                     lines.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
             elif table.settings.get("clock", "none") == "none":
                 lines.append(t("status.no_clock", lang))
+            lines += self._deadline_line(table, lang)
+        if table.state is not None:  # the game's own public summary (e.g. the testimony so far)
+            lines += [f"· {line.in_lang(lang)}" for line in game.summary(self.host.state(table))]
         replaced = self.host.replaced_seats(table)
         if replaced:
             lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
@@ -459,6 +517,7 @@ class Presenter:
             if replaced:  # the result says when the AI finished someone's game
                 lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         else:
+            lines += self._deadline_line(table, lang)
             for seat in self.host.waiting_on(table):
                 if seat.is_ai:
                     lines.append(t("play.ai_thinking", lang, player=seat.name))
@@ -643,9 +702,9 @@ class Presenter:
         for task in list(self._stories):
             task.cancel()
         await asyncio.gather(*self._stories, return_exceptions=True)
-        for task in list(self._ai_tasks.values()):
+        for task in list(self._ai_tasks.values()) + list(self._deadline_tasks.values()):
             task.cancel()
-        await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)
+        await asyncio.gather(*self._ai_tasks.values(), *self._deadline_tasks.values(), return_exceptions=True)
         self._ai_tasks.clear()
 
 

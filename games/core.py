@@ -235,6 +235,17 @@ class Game(ABC, Generic[State, Move]):
         """The rules' own time limit on the current decision (see :class:`Deadline`), or ``None``."""
         return None
 
+    def announce_delay(self, state: State, move: Move) -> float:
+        """Seconds the host waits before telling the table about ``move`` played in ``state``: a
+        game whose secret moves must not be told apart by their speed returns the same pause for
+        all of them (default: none)."""
+        return 0.0
+
+    def summary(self, state: State) -> list[Text]:
+        """Public facts the table's status message lists beyond the recent moves (e.g. every
+        testimony of a social deduction game), as translatable texts; none by default."""
+        return []
+
     def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
         """A game's own AI for ``level`` (one of ``ai_levels``), or ``None`` to use the built-in
         levels of :mod:`games.ai`. ``rng`` is the AI's generator, never the state's."""

@@ -8,7 +8,8 @@ from games.core import Game
 from games.errors import SetupError
 
 #: Packages that register a game when imported. A new game adds one line here.
-BUILTIN = ("games.minoa", "games.medina", "games.middle_ages", "games.madeira", "games.masume_yakyu")
+BUILTIN = ("games.minoa", "games.medina", "games.middle_ages", "games.madeira", "games.mafia_de_cuba",
+           "games.masume_yakyu")
 
 _GAMES: dict[str, Game] = {}
 

@@ -25,6 +25,7 @@ from games.registry import get_game
 import bot.messages  # noqa: F401  (registers the host's texts)
 from bot.host.ai_pool import AIPool
 from bot.host.clock import DAY, TimeControl, parse_hours, zone
+from bot.host.deadlines import RuleDeadlines
 from bot.host.errors import HostError, RepeatedMove
 from bot.host.pbp import TIMEOUT_POLICIES, PlayByPost
 from bot.host.store import MoveRow, RepeatedRecord, SeatRow, StaleVersion, Store, TableRow, count_lobbies
@@ -70,7 +71,7 @@ class Standing:
     resigned: list[int]
 
 
-class Host(PlayByPost):
+class Host(PlayByPost, RuleDeadlines):
     """Owns the tables of one bot process. Every method is a short, complete transaction."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
@@ -455,8 +456,10 @@ class Host(PlayByPost):
         notation = game.format_move(state, move)
         words = {lang: game.describe_move(state, move, lang) for lang in LANGUAGES}
         after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
-        return await self._commit_state(table, game, after, seat, notation, words, events, note,
-                                        refuse_repeat=refuse_repeat)
+        committed = await self._commit_state(table, game, after, seat, notation, words, events, note,
+                                             refuse_repeat=refuse_repeat)
+        self.note_announce(committed.id, committed.version, game, state, move)  # e.g. every take alike
+        return committed
 
     async def _commit_state(self, table: TableRow, game: Game, after: Any, seat: int, notation: str,
                             words: dict[str, str], events: list, note: str | None, *,

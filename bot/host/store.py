@@ -677,11 +677,15 @@ class Store:
             return None if row is None else _load(conn, row[0])
         return await self._read(find)
 
-    async def tables_with_status(self, *statuses: str, unannounced_only: bool = False) -> list[TableRow]:
+    async def tables_with_status(self, *statuses: str, unannounced_only: bool = False,
+                                 games: tuple[str, ...] | None = None) -> list[TableRow]:
+        """Tables in ``statuses`` (only those of ``games``, when given)."""
         marks = ", ".join("?" * len(statuses))
         extra = " AND announced_version < version" if unannounced_only else ""
+        if games is not None:
+            extra += f" AND game IN ({', '.join('?' * len(games))})" if games else " AND 0"
         return await self._read(_load_many, f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ({marks})"
-                                f"{extra} ORDER BY id", statuses)
+                                f"{extra} ORDER BY id", statuses + tuple(games or ()))
 
     async def tables_of_user(self, user_id: int, statuses: Iterable[str] = ("lobby", "active")) -> list[TableRow]:
         statuses = tuple(statuses)

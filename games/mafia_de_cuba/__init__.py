@@ -1,0 +1,480 @@
+"""Mafia de Cuba (Loïc Lamy, Philippe des Pallières): the cigar box goes round in secret, then the
+Godfather questions and accuses until his diamonds are back or he falls.
+
+The modules follow the rules page (``shared/rules/mafia_de_cuba.md``):
+:mod:`~games.mafia_de_cuba.components` the components, set-up and state (§2, §3),
+:mod:`~games.mafia_de_cuba.theft` the box's round (§4), :mod:`~games.mafia_de_cuba.investigation`
+testimony, accusations and the Cleaner (§6, §8), :mod:`~games.mafia_de_cuba.winners` the end (§7),
+:mod:`~games.mafia_de_cuba.notation` the notation, :mod:`~games.mafia_de_cuba.ai` the AI seats.
+This module binds them to the engine contract.
+
+Hidden information (§9): every take is its taker's; the box is seen only by its holder (and by the
+Godfather at the end); the bagged token by the first player. ``view(state, None)`` holds only what
+the table knows; ``view(state, seat)`` adds ``you``, the seat's own :meth:`MafiaDeCuba.private_view`.
+The full reveal (every role, take, the bag, the box's path) is public once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.core import Deadline, Event, Game, Option, Result, competition_ranks
+from games.errors import IllegalMove, MalformedMove
+from games.mafia_de_cuba import ai, investigation, theft
+from games.mafia_de_cuba.components import (
+    ACCUSE,
+    CLEANER_ADD,
+    CLEANER_OFF,
+    CLEANER_REPLACE,
+    HIDE,
+    OVER,
+    PHASES,
+    TESTIMONY,
+    THEFT,
+    TOKENS,
+    WINDOW,
+    MafiaState,
+    Move,
+    first_player,
+    henchmen,
+    last_player,
+    seat_role,
+    setup,
+)
+from games.mafia_de_cuba.messages import MESSAGES, RULES_HELP
+from games.mafia_de_cuba.notation import format_move, parse_move
+from games.messages import Text, register_messages, text_to_json, translate
+from games.registry import register
+from games.rng import Rng
+
+register_messages(MESSAGES)
+
+#: The palette's seat colours (``renderers.common.SEAT_COLOURS``), repeated past five seats.
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "purple")
+
+__all__ = ["GAME", "MafiaDeCuba", "MafiaState", "Move"]
+
+#: Every take is announced after the same pause, whatever was taken (urchins included, §4 notes).
+ANNOUNCE_DELAY = 4.0
+
+
+def _help(key: str) -> dict[str, str]:
+    return {lang: translate(f"mafia.option.{key}", lang) for lang in ("en", "ja")}
+
+
+def _tokens(counts) -> dict[str, int]:
+    return {name: int(c) for name, c in zip(TOKENS, counts) if c}
+
+
+class MafiaDeCuba(Game[MafiaState, Move]):
+    name = "mafia_de_cuba"
+    titles: ClassVar[Mapping[str, str]] = {"en": "Mafia de Cuba", "ja": "マフィア・デ・クーバ"}
+    min_players = 6
+    max_players = 12
+    hidden_information = True
+    ai_levels = ("basic", "random", "mcts")
+    options = (
+        Option("godfather", "choice", "owner", _help("godfather"),
+               choices=("owner", "random") + tuple(str(n) for n in range(1, 13))),
+        Option("cleaner", "choice", CLEANER_OFF, _help("cleaner"),
+               choices=(CLEANER_OFF, CLEANER_REPLACE, CLEANER_ADD)),
+        Option("box_seconds", "int", 120, _help("box_seconds"), minimum=0, maximum=86400),
+        Option("testimony_seconds", "int", 300, _help("testimony_seconds"), minimum=0, maximum=86400),
+        Option("accuse_seconds", "int", 900, _help("accuse_seconds"), minimum=0, maximum=86400),
+        Option("bang_seconds", "int", 20, _help("bang_seconds"), minimum=5, maximum=300),
+    )
+    rules_help = RULES_HELP
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> MafiaState:
+        return setup(num_players, options, seed)
+
+    # -- play ---------------------------------------------------------------------------------
+
+    def num_players(self, state: MafiaState) -> int:
+        return state.num_players
+
+    def to_act(self, state: MafiaState) -> frozenset[int]:
+        phase = state.phase
+        if phase in (HIDE, ACCUSE):
+            return frozenset((state.godfather,))
+        if phase == THEFT:
+            return frozenset((state.holder,))
+        if phase == TESTIMONY:
+            return investigation.testifying(state)
+        if phase == WINDOW:
+            return investigation.window_seats(state)
+        return frozenset()
+
+    def legal_moves(self, state: MafiaState, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == HIDE:
+            return theft.hide_moves(state)
+        if phase == THEFT:
+            return theft.take_moves(state, seat)
+        if phase == TESTIMONY:
+            return investigation.claim_moves(state)
+        if phase == ACCUSE:
+            return [Move("accuse", n=s) for s in investigation.accusable(state)]
+        moves = [Move("pass")]
+        if seat_role(state, seat) == "cleaner":  # only the Cleaner may shoot (§8)
+            moves.append(Move("bang"))
+        return moves
+
+    def play(self, state: MafiaState, seat: int, move: Move) -> tuple[MafiaState, list[Event]]:
+        if not isinstance(move, Move):
+            raise MalformedMove(text=str(move)[:40], reason=Text("mafia.reason.format"))
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMove(text=format_move(move), reason=self._refusal(state, seat, move))
+        verb = move.verb
+        public: list[tuple[str, dict]] = []
+        if verb == "hide":
+            after = theft.hide(state, move.n)
+            public.append(("mafia.event.hidden", {"seat": seat}))
+            public.append(("mafia.event.box_to", {"seat": after.holder}))
+        elif verb == "take":
+            after = theft.take(state, seat, move)
+            public.append(("mafia.event.took", {"seat": seat}))
+            if after.phase == THEFT:
+                public.append(("mafia.event.box_to", {"seat": after.holder}))
+            else:
+                public.append(("mafia.event.box_back", {"seat": state.godfather}))
+                if after.phase == OVER:
+                    public.append(("mafia.event.no_theft", {}))
+        elif verb == "claim":
+            after = investigation.claim(state, seat, move)
+        elif verb == "accuse":
+            after, public = investigation.accuse(state, move.n)
+        elif verb == "pass":
+            after, public = investigation.let_pass(state, seat)
+        else:
+            after, public = investigation.bang(state, seat)
+        events = [Event(key, params) for key, params in public]
+        if after.phase == OVER:
+            events.append(Event("mafia.event.over", {"outcome": Text(f"mafia.outcome.{after.outcome}")}))
+        return after, events
+
+    def _refusal(self, state: MafiaState, seat: int, move: Move) -> Text:
+        """Why a well-formed move is refused, in words that tell nothing secret."""
+        phase = state.phase
+        if move.verb == "bang" and phase == WINDOW:
+            return Text("mafia.reason.not_cleaner")
+        if move.verb == "accuse" and phase == ACCUSE:
+            return Text("mafia.reason.accuse")
+        if move.verb == "take" and phase == THEFT:
+            if move.bag and seat != first_player(state):
+                return Text("mafia.reason.bag_first")
+            if move.what == "nothing":
+                return Text("mafia.reason.nothing")
+            return Text("mafia.reason.take")
+        if move.verb == "hide" and phase == HIDE:
+            return Text("mafia.reason.hide")
+        if move.verb == "claim" and phase == TESTIMONY:
+            return Text("mafia.reason.claim")
+        return Text(f"mafia.reason.phase.{phase}")
+
+    def deadline(self, state: MafiaState) -> Deadline | None:
+        """The live-play limits (options, 0 = none) and the BANG window, which always closes by
+        itself (§8): a holder or Godfather out of time has the AI choose; silence for testimony."""
+        options = state.options
+        phase = state.phase
+        if phase in (HIDE, THEFT) and options["box_seconds"]:
+            seat = state.godfather if phase == HIDE else state.holder
+            return Deadline(float(options["box_seconds"]), {seat: None}, "mafia.deadline.box")
+        if phase == TESTIMONY and options["testimony_seconds"]:
+            return Deadline(float(options["testimony_seconds"]),
+                            {s: "claim silent" for s in sorted(self.to_act(state))}, "mafia.deadline.testimony")
+        if phase == ACCUSE and options["accuse_seconds"]:
+            return Deadline(float(options["accuse_seconds"]), {state.godfather: None}, "mafia.deadline.accuse")
+        if phase == WINDOW:
+            return Deadline(float(options["bang_seconds"]), {s: "pass" for s in sorted(self.to_act(state))},
+                            "mafia.deadline.bang")
+        return None
+
+    def announce_delay(self, state: MafiaState, move: Move) -> float:
+        """Every take waits the same before it is told, so an Urchin's is not quicker (§4 notes)."""
+        return ANNOUNCE_DELAY if state.phase == THEFT else 0.0
+
+    def ai_move(self, state: MafiaState, seat: int, level: str, rng: Rng) -> Move | None:
+        return ai.choose(self, state, seat, rng) if level == "basic" else None
+
+    # -- information ----------------------------------------------------------------------------
+
+    def result(self, state: MafiaState) -> Result | None:
+        """Winners score 1, everyone else 0 (§7); ``detail`` names the outcome and the winners."""
+        if state.phase != OVER:
+            return None
+        scores = [1 if s in state.winners else 0 for s in range(state.num_players)]
+        return Result(scores, competition_ranks(scores), {"outcome": state.outcome, "winners": list(state.winners)})
+
+    def view(self, state: MafiaState, seat: int | None) -> dict[str, Any]:
+        """The table as everyone knows it (§9); ``you`` adds the seat's own secrets. After the game
+        it also holds ``reveal``: every role and take, the bag, the diamonds set aside, the path."""
+        n = state.num_players
+        over = state.phase == OVER
+        view: dict[str, Any] = {
+            "game": self.name,
+            "players": n,
+            "godfather": state.godfather,
+            "phase": state.phase,
+            "holder": state.holder,
+            "order": henchmen(state),
+            "taken": [state.takes[s] is not None for s in range(n)],
+            "jokers": state.jokers,
+            "jokers_start": investigation_jokers(state),
+            "joker_holders": list(state.joker_holders),
+            "eliminated": list(state.eliminated),
+            "accusations": [dict(a) for a in state.accusations],
+            "accused": state.accused,
+            "claims": [None if c is None else "silent" if c == () else list(c) for c in state.claims],
+            "cleaner": str(state.options["cleaner"]),
+            "tokens_start": _tokens(_start(state)),
+            "recovered": state.recovered,
+            "decision": None if over else text_to_json(self._public_decision(state)),
+            "finished": over,
+            "options": self.format_options(state.options),
+        }
+        if over:
+            view["result"] = {"outcome": state.outcome, "winners": list(state.winners)}
+            view["reveal"] = {
+                "roles": [seat_role(state, s) for s in range(n)],
+                "takes": [None if t is None else list(t) for t in state.takes],
+                "bag": state.bag,
+                "hidden": state.hidden,
+                "path": [{"seat": s, "diamonds": state.seen[s][0], "tokens": _tokens(state.seen[s][1])}
+                         for s in henchmen(state) if state.seen[s] is not None],
+                "final": None if state.final is None else {"diamonds": state.final[0],
+                                                           "tokens": _tokens(state.final[1])},
+            }
+        if seat is not None and 0 <= seat < n:
+            view["you"] = self.private_view(state, seat)
+        return view
+
+    def _public_decision(self, state: MafiaState) -> Text:
+        phase = state.phase
+        if phase == HIDE:
+            return Text("mafia.decide.hide")
+        if phase == THEFT:
+            return Text("mafia.decide.take", seat=state.holder + 1)
+        if phase == TESTIMONY:
+            return Text("mafia.decide.testimony")
+        if phase == ACCUSE:
+            return Text("mafia.decide.accuse")
+        return Text("mafia.decide.window", seat=state.accused + 1)
+
+    def decision(self, state: MafiaState, seat: int) -> Text | None:
+        """The same words for everyone who must act in a phase (the window's included), so the
+        decision never tells who is the Cleaner."""
+        if seat not in self.to_act(state):
+            return None
+        return self._public_decision(state)
+
+    def summary(self, state: MafiaState) -> list[Text]:
+        """The testimony so far (public, maybe lies), the Jokers left and the accusations."""
+        lines = [Text("mafia.summary.jokers", left=state.jokers)]
+        for seat, claim in enumerate(state.claims):
+            if claim == ():
+                lines.append(Text("mafia.summary.silent", seat=seat + 1))
+            elif claim is not None:
+                lines.append(Text("mafia.summary.claim", seat=seat + 1, diamonds=claim[0], tokens=claim[1]))
+        for entry in state.accusations:
+            lines.append(Text("mafia.summary.accusation", seat=entry["seat"] + 1,
+                              result=Text(f"mafia.render.outcome.{entry['outcome']}", count=entry["diamonds"])))
+        return lines
+
+    def seat_colours(self, state: MafiaState) -> list[str]:
+        """The five palette colours in turn; the seats' numbered marks tell repeats apart."""
+        return [SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in range(state.num_players)]
+
+    def private_view(self, state: MafiaState, seat: int) -> dict[str, Any]:
+        """What only ``seat`` knows: its role and take, the box as it saw it (and sees it now when
+        it holds it), the bag for the first player, the diamonds set aside and the box's final
+        contents for the Godfather."""
+        private: dict[str, Any] = {"seat": seat, "role": seat_role(state, seat)}
+        take = state.takes[seat]
+        if take is not None:
+            private["take"] = {"what": take[0], "diamonds": take[1]}
+        if state.seen[seat] is not None:
+            private["seen"] = {"diamonds": state.seen[seat][0], "tokens": _tokens(state.seen[seat][1])}
+        holding = (state.phase == THEFT and state.holder == seat) or (state.phase == HIDE and seat == state.godfather)
+        if holding:
+            private["box"] = {"diamonds": state.box, "tokens": _tokens(state.tokens)}
+            private["first"] = seat == first_player(state)
+            private["last"] = seat == last_player(state)
+        if seat == first_player(state) and state.takes[seat] is not None:
+            private["bag"] = state.bag
+        if seat == state.godfather:
+            if state.hidden is not None:
+                private["hidden"] = state.hidden
+            if state.final is not None:
+                private["final"] = {"diamonds": state.final[0], "tokens": _tokens(state.final[1])}
+        return private
+
+    def describe_private(self, private: dict[str, Any], lang: str = "en") -> str:
+        """The private view in words, for the DM and ``/hand``."""
+        def t(key: str, **params: Any) -> str:
+            return translate(f"mafia.private.{key}", lang, **params)
+
+        def box(data: Mapping[str, Any]) -> str:
+            tokens = ", ".join(f"{translate(f'mafia.token.{k}', lang)} ×{v}" for k, v in data["tokens"].items())
+            return t("box", diamonds=data["diamonds"], tokens=tokens or translate("mafia.token.none", lang))
+
+        role = private.get("role")
+        lines = [t("role", role=translate(f"mafia.role.{role}", lang)) if role else t("no_role")]
+        if "hidden" in private:
+            lines.append(t("hidden", count=private["hidden"]))
+        take = private.get("take")
+        if take:
+            if take["what"] == "diamonds":
+                lines.append(t("took_diamonds", count=take["diamonds"]))
+            else:
+                lines.append(t("took", what=translate(f"mafia.token.{take['what']}", lang)))
+        if "seen" in private:
+            lines.append(t("seen", box=box(private["seen"])))
+        if private.get("bag"):
+            lines.append(t("bag", token=translate(f"mafia.token.{private['bag']}", lang)))
+        if "box" in private:
+            lines.append(t("holding", box=box(private["box"])))
+            if private.get("first"):
+                lines.append(t("may_bag"))
+            if private.get("last"):
+                lines.append(t("may_nothing"))
+        if "final" in private:
+            lines.append(t("final", box=box(private["final"])))
+        return "\n".join(lines)
+
+    def determinize(self, state: MafiaState, seat: int, rng: Rng) -> MafiaState:
+        """A state ``seat`` cannot tell from the real one, for search and for the leak tests.
+
+        The takes ``seat`` cannot see are shuffled among the seats that made them, separately
+        before and after ``seat`` on the box's path (so the box ``seat`` saw, and the final box the
+        Godfather saw, stay the same), and each seat's view of the box is worked out again. Revealed
+        takes (accused or shot seats) and the seat's own stay. A shuffle the rules would not
+        allow (a take larger than the box) is tried again; after a few tries the state is kept."""
+        order = henchmen(state)
+        known = {a["seat"] for a in state.accusations} | {seat}
+        if state.phase == OVER:
+            return state
+        cut = order.index(seat) if seat in order else len(order)  # the Godfather: one group
+        groups = [[s for s in order[:cut] if s not in known and state.takes[s] is not None],
+                  [s for s in order[cut + 1:] if s not in known and state.takes[s] is not None]]
+        for _ in range(8):
+            takes = list(state.takes)
+            for group in groups:
+                shuffled = [state.takes[s] for s in group]
+                rng.shuffle(shuffled)
+                for s, t in zip(group, shuffled):
+                    takes[s] = t
+            rebuilt = _replay(state, takes)
+            if rebuilt is not None:
+                return rebuilt
+        return state
+
+    # -- notation -----------------------------------------------------------------------------
+
+    def parse_move(self, state: MafiaState, text: str, seat: int | None = None) -> Move:
+        return parse_move(text)
+
+    def format_move(self, state: MafiaState, move: Move) -> str:
+        return format_move(move)
+
+    def describe_move(self, state: MafiaState, move: Move, lang: str = "en") -> str:
+        """Public words: a take says only that the holder has taken (§9)."""
+        verb = move.verb
+        if verb in ("hide", "take", "pass", "bang"):
+            return translate(f"mafia.move.{verb}", lang)
+        if verb == "claim":
+            if move.what == "silent":
+                return translate("mafia.move.silent", lang)
+            return translate("mafia.move.claim", lang, diamonds=move.n, tokens=move.m)
+        return translate("mafia.move.accuse", lang, seat=move.n + 1)
+
+    # -- storage ------------------------------------------------------------------------------
+
+    def state_to_json(self, state: MafiaState) -> dict[str, Any]:
+        return {
+            "num_players": state.num_players, "options": dict(state.options), "godfather": state.godfather,
+            "phase": state.phase, "jokers": state.jokers, "box": state.box, "tokens": list(state.tokens),
+            "hidden": state.hidden, "holder": state.holder, "bag": state.bag,
+            "takes": [None if t is None else list(t) for t in state.takes],
+            "seen": [None if s is None else [s[0], list(s[1])] for s in state.seen],
+            "claims": [None if c is None else list(c) for c in state.claims],
+            "eliminated": list(state.eliminated), "joker_holders": list(state.joker_holders),
+            "accusations": [dict(a) for a in state.accusations], "accused": state.accused,
+            "passed": sorted(state.passed), "recovered": state.recovered, "outcome": state.outcome,
+            "winners": list(state.winners),
+            "final": None if state.final is None else [state.final[0], list(state.final[1])],
+            "ply": state.ply, "rng": state.rng,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MafiaState:
+        options = self.resolve_options(data["options"])
+        phase = str(data["phase"])
+        if phase not in PHASES:
+            raise ValueError(f"unknown Mafia de Cuba phase {phase!r}")
+        return MafiaState(
+            num_players=int(data["num_players"]), options=options, godfather=int(data["godfather"]),
+            phase=phase, jokers=int(data["jokers"]), box=int(data["box"]),
+            tokens=tuple(int(c) for c in data["tokens"]),
+            hidden=None if data["hidden"] is None else int(data["hidden"]),
+            holder=None if data["holder"] is None else int(data["holder"]), bag=data["bag"],
+            takes=tuple(None if t is None else (str(t[0]), int(t[1])) for t in data["takes"]),
+            seen=tuple(None if s is None else (int(s[0]), tuple(int(c) for c in s[1])) for s in data["seen"]),
+            claims=tuple(None if c is None else tuple(int(v) for v in c) for c in data["claims"]),
+            eliminated=tuple(bool(e) for e in data["eliminated"]),
+            joker_holders=tuple(bool(j) for j in data["joker_holders"]),
+            accusations=tuple({k: (int(v) if isinstance(v, (int, float)) else v) for k, v in a.items()}
+                              for a in data["accusations"]),
+            accused=None if data["accused"] is None else int(data["accused"]),
+            passed=frozenset(int(s) for s in data["passed"]), recovered=int(data["recovered"]),
+            outcome=data["outcome"], winners=tuple(int(s) for s in data["winners"]),
+            final=None if data["final"] is None else (int(data["final"][0]), tuple(int(c) for c in data["final"][1])),
+            ply=int(data["ply"]), rng=int(data["rng"]),
+        )
+
+
+def _start(state: MafiaState) -> tuple[int, ...]:
+    from games.mafia_de_cuba.components import starting_tokens
+
+    return starting_tokens(state.num_players, str(state.options["cleaner"]))
+
+
+def investigation_jokers(state: MafiaState) -> int:
+    from games.mafia_de_cuba.components import TABLE
+
+    return TABLE[state.num_players][3]
+
+
+def _replay(state: MafiaState, takes: list) -> MafiaState | None:
+    """``state`` with other takes: each seat's view of the box worked out again along the path;
+    ``None`` when the takes do not fit the box (or an empty-box take was not an urchin's)."""
+    box = 15 - (state.hidden or 0)
+    tokens = list(_start(state))
+    seen = list(state.seen)
+    first = first_player(state)
+    for s in henchmen(state):
+        take = takes[s]
+        if take is None:
+            break
+        seen[s] = (box, tuple(tokens))
+        if s == first and state.bag:
+            tokens[TOKENS.index(state.bag)] -= 1
+        what, k = take
+        if what == "diamonds":
+            if k > box:
+                return None
+            box -= k
+        elif what == "nothing":
+            if (box or any(tokens)) and s != last_player(state):
+                return None
+        else:
+            i = TOKENS.index(what)
+            if tokens[i] <= 0:
+                return None
+            tokens[i] -= 1
+    return state.with_(takes=tuple(takes), seen=tuple(seen))
+
+
+GAME = register(MafiaDeCuba())

@@ -1,0 +1,144 @@
+"""The ``basic`` AI: a plausible henchman and a Godfather who accuses from the testimony.
+
+Every choice reads only what the seat may know (its own view: ``Game.view(state, seat)``), never
+another seat's take.
+
+- Godfather: sets 1-4 diamonds aside; accuses the player whose testimony is most suspicious
+  (the drop in diamonds between their claim and the next claim, or the final box for the last
+  player, plus inconsistent and silent claims), a random one among equals.
+- Henchman holding the box: takes a token while there are about as many tokens as players still
+  to come, otherwise a few diamonds; the last player sometimes takes nothing; the first player
+  sometimes bags a token.
+- Testimony: the truth, except a Thief, who usually claims the box held what it left behind.
+- In the BANG window the Cleaner shoots when the Godfather has no Joker left (to save him) and
+  now and then otherwise.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from games.mafia_de_cuba.components import (
+    ACCUSE,
+    HIDE,
+    TESTIMONY,
+    THEFT,
+    TOKENS,
+    WINDOW,
+    Move,
+)
+from games.rng import Rng
+
+
+def choose(game: Any, state: Any, seat: int, rng: Rng) -> Move:
+    view = game.view(state, seat)
+    legal = game.legal_moves(state, seat)
+    phase = view["phase"]
+    if phase == HIDE:
+        return Move("hide", n=1 + rng.below(4))
+    if phase == THEFT:
+        return _take(view, legal, rng)
+    if phase == TESTIMONY:
+        return _testify(view, legal, rng)
+    if phase == ACCUSE:
+        return _accuse(view, legal, rng)
+    if phase == WINDOW and Move("bang") in legal:
+        chance = 0.8 if view["jokers"] == 0 else 0.15
+        return Move("bang") if rng.random() < chance else Move("pass")
+    return Move("pass") if Move("pass") in legal else rng.choice(legal)
+
+
+def _take(view: dict, legal: list[Move], rng: Rng) -> Move:
+    you = view["you"]
+    box = you["box"]
+    tokens = sum(box["tokens"].values())
+    order = view["order"]
+    to_come = len(order) - order.index(you["seat"])  # this seat included
+    plain = [m for m in legal if not m.bag]
+    if you.get("first") and tokens > 1 and rng.random() < 0.3:
+        bag = rng.choice([m.bag for m in legal if m.bag])
+        plain = [m for m in legal if m.bag == bag]
+    if you.get("last") and rng.random() < 0.3:
+        return next(m for m in plain if m.what == "nothing")
+    token_moves = [m for m in plain if m.what in TOKENS]
+    diamond_moves = [m for m in plain if m.what == "diamonds"]
+    if token_moves and (not diamond_moves or rng.random() < min(0.9, tokens / max(1, to_come))):
+        weights = [box["tokens"][m.what] for m in token_moves]
+        pick = rng.below(sum(weights))
+        for move, weight in zip(token_moves, weights):
+            if pick < weight:
+                return move
+            pick -= weight
+    if diamond_moves:
+        cap = min(len(diamond_moves), 1 + rng.below(4))
+        return diamond_moves[cap - 1]
+    return rng.choice(plain)
+
+
+def _testify(view: dict, legal: list[Move], rng: Rng) -> Move:
+    you = view["you"]
+    seen = you.get("seen")
+    if seen is None:
+        return Move("claim", "silent")
+    diamonds, tokens = seen["diamonds"], sum(seen["tokens"].values())
+    take = you.get("take") or {}
+    if you.get("role") == "thief" and rng.random() < 0.75:
+        diamonds -= take.get("diamonds", 0)  # claims the box held what it left behind
+        if rng.random() < 0.5:
+            tokens += 1  # ... and a token more, as if it had taken one
+    if rng.random() < 0.05:
+        return Move("claim", "silent")
+    move = Move("claim", "box", max(0, diamonds), tokens)
+    return move if move in legal else Move("claim", "silent")
+
+
+def suspicion(view: dict) -> dict[int, float]:
+    """How suspicious each accusable henchman is, from the Godfather's view alone.
+
+    Consecutive claims along the box's path (the last one against the box that came back) are
+    read in pairs: diamonds gone with the token count unchanged point at the earlier claimant (a
+    thief telling the truth); diamonds gone *and* a token gone cannot both be one take, so the
+    later claimant lied; more diamonds later than earlier, or a first claim that is not the full
+    box, is a lie. A seat proven innocent (given a Joker) passes its suspicion to the next
+    claimant; silence is mildly suspicious."""
+    you = view["you"]
+    start = 15 - you.get("hidden", 0)
+    final = you.get("final") or {"diamonds": 0, "tokens": {}}
+    claims = view["claims"]
+    order = view["order"]
+    innocent = {a["seat"] for a in view["accusations"] if a["outcome"] == "joker"}
+    raw = {s: 0.0 for s in order}
+    told = [(s, claims[s]) for s in order if isinstance(claims[s], list)]
+    for s in order:
+        if not isinstance(claims[s], list):
+            raw[s] += 2.0
+    if told and told[0][0] == order[0] and told[0][1][0] != start:
+        raw[told[0][0]] += 4.0
+    pairs = list(pairwise(told)) + ([(told[-1], (None, [final["diamonds"], sum(final["tokens"].values())]))]
+                                         if told else [])
+    for (a, ca), (b, cb) in pairs:
+        dd, dt = ca[0] - cb[0], ca[1] - cb[1]
+        if dd < 0:
+            raw[a] += 3.0
+            if b is not None:
+                raw[b] += 3.0
+        elif dd > 0 and dt >= 1 and b is not None:
+            raw[b] += dd + 2.0
+        elif dd > 0:
+            blame = b if a in innocent and b is not None else a
+            raw[blame] += dd + 2.0
+        elif dt == 0 and a != order[-1]:
+            raw[a] += 1.0  # took nothing from a full box: only the last player may
+    return {s: raw[s] for s in order
+            if not view["eliminated"][s] and not view["joker_holders"][s]}
+
+
+def _accuse(view: dict, legal: list[Move], rng: Rng) -> Move:
+    score = suspicion(view)
+    allowed = [m for m in legal if m.n in score]
+    if not allowed:
+        return rng.choice(legal)
+    best = max(score[m.n] for m in allowed)
+    top = [m for m in allowed if score[m.n] >= best - 1e-9]
+    return rng.choice(top)

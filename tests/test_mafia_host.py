@@ -1,0 +1,108 @@
+"""The host's generic support for rule deadlines and announcement pauses, through Mafia de Cuba
+on a real SQLite file with a controlled clock: a deadline falls due from the stored start of the
+decision (so a restarted host finds it), plays the engine's moves once with the version check,
+and a stale deadline does nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.host import Host, Store
+
+PEOPLE = [(101, "alice"), (102, "bob"), (103, "carol"), (104, "dave"), (105, "erin"), (106, "frank")]
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def table_of(host: Host, options: dict):
+    table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=101, owner_name="alice",
+                                  game_name="mafia_de_cuba", num_players=6, options=options)
+    for user, name in PEOPLE[1:]:
+        table = await host.join(table.id, user, name)
+    return await host.start(table.id, 101)
+
+
+def test_a_rule_deadline_plays_its_moves_once_and_survives_a_restart(tmp_path):
+    async def scenario():
+        clock = Clock()
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        table = await table_of(host, {"box_seconds": 60})
+        due, limit = host.rule_deadline(table)
+        assert due == clock.now + 60 and limit.moves == {0: None}
+        assert await host.play_deadline(table.id, table.version) is None  # not yet
+        clock.now += 61
+        # a restart: a new host on the same file works the deadline out from storage
+        again = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        assert [t.id for t in await again.deadline_tables()] == [table.id]
+        after = await again.play_deadline(table.id, table.version)
+        assert after is not None and after.version == table.version + 1
+        moves = await again.store.moves(table.id)
+        assert moves[-1].notation.startswith("hide ") and moves[-1].events[0]["key"] == "deadline.played"
+        # the first host's timer fires late on the old version: nothing happens
+        assert await host.play_deadline(table.id, table.version) is None
+        assert (await again.table(table.id)).version == after.version
+        # the next holder's clock starts at the commit
+        assert again.rule_deadline(after)[0] == clock.now + 60
+
+    run(scenario())
+
+
+def test_a_window_deadline_passes_for_every_seat_still_waiting(tmp_path):
+    async def scenario():
+        clock = Clock()
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        table = await table_of(host, {"cleaner": "replace", "box_seconds": 0, "testimony_seconds": 30,
+                                      "bang_seconds": 10})
+        assert host.rule_deadline(table) is None  # no limit on the Godfather's hiding here
+        table = await host.play(table.id, 101, "hide 2")
+        for user, text in zip((102, 103, 104, 105, 106), ("take 2", "take agent", "take driver", "take cleaner",
+                                                          "take 1")):
+            table = await host.play(table.id, user, text)
+        due, limit = host.rule_deadline(table)
+        assert limit.moves == {s: "claim silent" for s in range(1, 6)}
+        table = await host.play(table.id, 102, "claim 13 3")
+        clock.now = due + 1
+        table = await host.play_deadline(table.id, table.version)
+        assert host.state(table).phase == "accuse"
+        assert host.state(table).claims == (None, (13, 3), (), (), (), ())  # the others fell silent
+        table = await host.play(table.id, 101, "accuse 3")
+        due, limit = host.rule_deadline(table)
+        assert limit.moves == {1: "pass", 3: "pass", 4: "pass", 5: "pass"} and due == clock.now + 10
+        table = await host.play(table.id, 105, "pass")  # the Cleaner lets it go
+        clock.now = due
+        table = await host.play_deadline(table.id, table.version)
+        state = host.state(table)
+        assert state.phase == "over" and state.outcome == "agent_accused"
+        notes = [m.events[0]["key"] for m in (await host.store.moves(table.id))[-3:]]
+        assert notes == ["deadline.played"] * 3
+
+    run(scenario())
+
+
+def test_every_take_waits_the_same_pause_before_it_is_told(tmp_path):
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), seed_source=lambda: 7)
+        table = await table_of(host, {})
+        table = await host.play(table.id, 101, "hide 0")
+        pauses = []
+        for user, text in zip((102, 103, 104, 105), ("take 2", "take agent", "take loyal", "take driver")):
+            table = await host.play(table.id, user, text)
+            pauses.append(host.announce_pause(table.id, table.version))
+        table = await host.play(table.id, 106, "take nothing")  # the last player: a Street Urchin
+        pauses.append(host.announce_pause(table.id, table.version))
+        assert all(3.0 < p <= 4.0 for p in pauses)
+        table = await host.play(table.id, 102, "claim 15 3")
+        assert host.announce_pause(table.id, table.version) == 0.0
+        assert host.announce_pause(table.id, table.version - 1) == 0.0  # an older version: no wait
+
+    run(scenario())
