@@ -20,8 +20,8 @@ from renderers.animation import animate
 pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
 
 ALICE, BOB, CAROL = 101, 102, 103
-PEOPLE = [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")]
-GAMES = ["minoa", "medina", "middle_ages", "madeira", "masume_yakyu"]
+PEOPLE = [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol"), (104, "dave"), (105, "erin"), (106, "frank")]
+GAMES = ["minoa", "medina", "middle_ages", "madeira", "masume_yakyu", "mafia_de_cuba"]
 
 
 def run(coro):
@@ -70,13 +70,15 @@ def replay_by_cli(record: str) -> dict:
 
 @pytest.mark.parametrize("game_name", GAMES)
 def test_a_finished_games_record_replays_by_the_command_line_to_the_stored_state(tmp_path, game_name):
+    players = max(3, get_game(game_name).min_players)
+
     async def scenario():
-        host, table = await finished_game(tmp_path, game_name)
+        host, table = await finished_game(tmp_path, game_name, players=players)
         moves = await host.store.moves(table.id)
         record = record_text(host, table, moves)
         lines = record.splitlines()
         header = read_header(lines)
-        assert header == Header(game_name, 3, table.seed, dict(table.options))
+        assert header == Header(game_name, players, table.seed, dict(table.options))
         assert "# seat 1: bob (human)" in lines
         assert f"# ranks: {' '.join(map(str, host.standing(table).ranks))}" in lines
         data = replay_by_cli(record)
