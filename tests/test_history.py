@@ -186,8 +186,8 @@ def test_stats_count_places_wins_and_thinking_time_per_person(tmp_path):
         host, table = await finished_game(tmp_path, "minoa", players=3, think={0: 30, 1: 90, 2: 600})
         moves = await host.store.moves(table.id)
         standing = host.standing(table)
-        rows = {user: figures(host, table, moves, user) for user, _ in PEOPLE}
-        for seat, (user, _) in enumerate(PEOPLE):
+        rows = {user: figures(host, table, moves, user) for user, _ in PEOPLE[:3]}
+        for seat, (user, _) in enumerate(PEOPLE[:3]):
             row = rows[user]
             assert row.place == standing.ranks[seat] and row.won == (standing.ranks[seat] == 1)
             assert row.timeouts == 0
