@@ -93,9 +93,9 @@ def write(header: Header, moves: Sequence[tuple[int, str]], comments: Sequence[s
     return "\n".join(lines) + "\n"
 
 
-def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | None:
-    """``SEAT NOTATION`` to ``(seat, move)``; ``None`` for a blank or comment line. A skipped
-    turn (``SEAT -``) gives the move ``SKIPPED``."""
+def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, str] | None:
+    """``SEAT NOTATION`` to ``(seat, notation)``, the seat checked; ``None`` for a blank or
+    comment line."""
     text = line.strip()
     if not text or text.startswith("#"):
         return None
@@ -106,9 +106,18 @@ def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, Any] | No
         raise MoveError("cli.bad_seat_format", line=text) from None
     if not 0 <= seat < game.num_players(state):
         raise MoveError("cli.bad_seat", seat=seat, players=game.num_players(state))
-    if notation.strip() == SKIPPED and game.can_skip:
-        return seat, SKIPPED
-    return seat, game.parse_move(state, notation.strip(), seat)
+    return seat, notation.strip()
+
+
+def play_recorded(game: Game, state: Any, seat: int, notation: str) -> Any:
+    """The state after one recorded move: ``notation`` read and applied, or, for ``SKIPPED`` in a
+    game that skips turns, ``seat``'s turn skipped. Raises the game's errors."""
+    if notation == SKIPPED and game.can_skip:
+        waiting = game.to_act(state)
+        if seat not in waiting:
+            raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
+        return game.skip(state, seat)[0]
+    return game.apply(state, seat, game.parse_move(state, notation, seat))[0]
 
 
 def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:
@@ -119,14 +128,7 @@ def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int
             parsed = parse_record_line(game, state, line)
             if parsed is None:
                 continue
-            seat, move = parsed
-            if move == SKIPPED:
-                waiting = game.to_act(state)
-                if seat not in waiting:
-                    raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
-                state, _ = game.skip(state, seat)
-            else:
-                state, _ = game.apply(state, seat, move)
+            state = play_recorded(game, state, *parsed)
         except GameError as exc:
             return state, applied, {"line": number, "message": str(exc)}
         applied += 1

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from bot.host.errors import HostError
 from bot.host.store import MoveRow, TableRow
 from games.core import Game
-from games.record import SKIPPED, Header, read_header, replay_lines, write
+from games.record import Header, parse_record_line, play_recorded, read_header, replay_lines, write
 from games.registry import get_game
 
 #: Notes the host puts on a move that the player did not choose (time ran out).
@@ -72,14 +72,9 @@ def positions(game: Game, num_players: int, options: dict[str, Any], seed: int,
               moves: Sequence[tuple[int, str]]) -> list[Any]:
     """Every position of a game, from the set-up to the last move, rebuilt from its seed and its
     ``(seat, notation)`` moves (pure CPU work: run it off the event loop)."""
-    state = game.new_game(num_players, options, seed)
-    states = [state]
+    states = [game.new_game(num_players, options, seed)]
     for seat, notation in moves:
-        if notation == SKIPPED:
-            state, _ = game.skip(state, seat)
-        else:
-            state, _ = game.apply(state, seat, game.parse_move(state, notation, seat))
-        states.append(state)
+        states.append(play_recorded(game, states[-1], seat, notation))
     return states
 
 
@@ -230,10 +225,5 @@ def imported(text: str, game_name: str, players: int) -> tuple[Header, list[tupl
         raise HostError("record.bad_move", line=error["line"], reason=error["message"])
     if not game.to_act(state):
         raise HostError("record.finished")
-    moves = []
-    for line in lines:
-        text = line.strip()
-        if text and not text.startswith("#"):
-            seat, _, notation = text.partition(" ")
-            moves.append((int(seat), notation.strip()))
+    moves = [parsed for line in lines if (parsed := parse_record_line(game, state, line)) is not None]
     return header, moves
