@@ -12,8 +12,24 @@ from bot.host import Host, Store
 PEOPLE = [(101, "alice"), (102, "bob"), (103, "carol"), (104, "dave"), (105, "erin"), (106, "frank")]
 
 
+OPEN: list[Store] = []
+
+
+async def store_at(path) -> Store:
+    """A store closed when the test ends (an open one keeps pytest from exiting)."""
+    store = await Store.open(path)
+    OPEN.append(store)
+    return store
+
+
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+    async def closing():
+        try:
+            return await coro
+        finally:
+            while OPEN:
+                await OPEN.pop().close()
+    return asyncio.run(asyncio.wait_for(closing(), 60))
 
 
 class Clock:
@@ -35,14 +51,14 @@ async def table_of(host: Host, options: dict):
 def test_a_rule_deadline_plays_its_moves_once_and_survives_a_restart(tmp_path):
     async def scenario():
         clock = Clock()
-        host = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        host = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
         table = await table_of(host, {"box_seconds": 60})
         due, limit = host.rule_deadline(table)
         assert due == clock.now + 60 and limit.moves == {0: None}
         assert await host.play_deadline(table.id, table.version) is None  # not yet
         clock.now += 61
         # a restart: a new host on the same file works the deadline out from storage
-        again = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        again = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
         assert [t.id for t in await again.deadline_tables()] == [table.id]
         after = await again.play_deadline(table.id, table.version)
         assert after is not None and after.version == table.version + 1
@@ -60,7 +76,7 @@ def test_a_rule_deadline_plays_its_moves_once_and_survives_a_restart(tmp_path):
 def test_a_window_deadline_passes_for_every_seat_still_waiting(tmp_path):
     async def scenario():
         clock = Clock()
-        host = Host(await Store.open(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        host = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
         table = await table_of(host, {"cleaner": "replace", "box_seconds": 0, "testimony_seconds": 30,
                                       "bang_seconds": 10})
         assert host.rule_deadline(table) is None  # no limit on the Godfather's hiding here
@@ -91,7 +107,7 @@ def test_a_window_deadline_passes_for_every_seat_still_waiting(tmp_path):
 
 def test_every_take_waits_the_same_pause_before_it_is_told(tmp_path):
     async def scenario():
-        host = Host(await Store.open(tmp_path / "db.sqlite3"), seed_source=lambda: 7)
+        host = Host(await store_at(tmp_path / "db.sqlite3"), seed_source=lambda: 7)
         table = await table_of(host, {})
         table = await host.play(table.id, 101, "hide 0")
         pauses = []
