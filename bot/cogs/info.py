@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs import guarded
 from bot.cogs.lobby import GAME_CHOICES
 from bot.host import HostError
+from bot.host.history import sat_at
 from bot.i18n import ls, t
 from bot.views import games_view
 from games.registry import get_game
@@ -82,21 +83,13 @@ class InfoCog(commands.Cog, name="Info"):
                                                   game=title, status=status, link=link)))
         if not lines:
             return t("games.none", lang), None
-        lines.sort()
-        pages = -(-len(lines) // GAMES_PER_PAGE)
-        page = min(max(page, 0), pages - 1)
-        shown = [line[:150] for *_, line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
-        if pages > 1:
-            shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
-        return "\n".join(shown)[:2000], games_view(me, page, pages, lang)
+        return _paged([line for *_, line in sorted(lines)], me, page, lang, finished=False)
 
     async def _finished_page(self, me: int, page: int, lang: str) -> tuple[str, discord.ui.View | None]:
         host = self.bot.host
         lines = []
         for table in await host.store.finished_tables_of_user(me):
-            standing = host.standing(table)
-            left = {int(s) for s, user in table.settings.get("left", {}).items() if user == me}
-            seats = sorted({s.seat for s in table.seats if s.user_id == me} | left)
+            standing, seats = host.standing(table), sat_at(table, me)
             if standing is None or not seats:
                 continue
             title = host.game(table).titles.get(lang, table.game)
@@ -105,9 +98,14 @@ class InfoCog(commands.Cog, name="Info"):
             lines.append(t("games.line", lang, marker="·", table=table.id, game=title, status=status, link=link))
         if not lines:
             return t("games.none_finished", lang), None
-        pages = -(-len(lines) // GAMES_PER_PAGE)
-        page = min(max(page, 0), pages - 1)
-        shown = [line[:150] for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
-        if pages > 1:
-            shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
-        return "\n".join(shown)[:2000], games_view(me, page, pages, lang, finished=True)
+        return _paged(lines, me, page, lang, finished=True)
+
+
+def _paged(lines: list[str], me: int, page: int, lang: str, *, finished: bool) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (clamped) of ``lines``, GAMES_PER_PAGE of them, with its Previous / Next."""
+    pages = -(-len(lines) // GAMES_PER_PAGE)
+    page = min(max(page, 0), pages - 1)
+    shown = [line[:150] for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
+    if pages > 1:
+        shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
+    return "\n".join(shown)[:2000], games_view(me, page, pages, lang, finished=finished)

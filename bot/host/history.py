@@ -99,6 +99,16 @@ class GameFigures:
     timeouts: int
 
 
+def seats_left(table: TableRow, user_id: int) -> set[int]:
+    """The seats ``user_id`` left to an AI (resigned, dropped, voted out) at ``table``."""
+    return {int(seat) for seat, user in table.settings.get("left", {}).items() if user == user_id}
+
+
+def sat_at(table: TableRow, user_id: int) -> list[int]:
+    """Every seat ``user_id`` held at ``table``: those they still hold and those they left."""
+    return sorted({s.seat for s in table.seats if s.user_id == user_id} | seats_left(table, user_id))
+
+
 def figures(host: Any, table: TableRow, moves: Sequence[MoveRow], user_id: int) -> GameFigures | None:
     """The user's figures in a finished table (``None`` when they did not sit at it).
 
@@ -107,8 +117,7 @@ def figures(host: Any, table: TableRow, moves: Sequence[MoveRow], user_id: int) 
     standing = host.standing(table)
     if standing is None:
         return None
-    left = {int(seat) for seat, user in table.settings.get("left", {}).items() if user == user_id}
-    seats = {s.seat for s in table.seats if s.user_id == user_id} | left
+    left, seats = seats_left(table, user_id), set(sat_at(table, user_id))
     if not seats:
         return None
     seat = min(seats)
