@@ -3,7 +3,10 @@
 ``renderers.<game_name>`` must define ``render(view, *, names=None, lang="en") -> bytes``: ``names``
 are the players' display names by seat (printed on the seat cards), ``lang`` the language of the
 words on the image (``en`` or ``ja``). A game with more public detail than fits the inline picture
-also defines ``render_detail`` with the same arguments: the full board, one click away. Modules load on first
+also defines ``render_detail`` with the same arguments: the full board, one click away. A game whose
+secrets are better seen than read (the box a Mafia de Cuba holder opens) also defines
+``render_private(private, *, name=None, lang="en") -> bytes | None``: the picture of one seat's
+private view (``Game.private_view``), sent only to that seat. Modules load on first
 use, so the host pays for Pillow and a game's sprites only when it draws that game. Renderers read
 a view (``Game.view(state, seat)``), never a state, so they cannot show a secret (STYLE.md 7, 9).
 """
@@ -14,7 +17,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-__all__ = ["has_detail", "has_renderer", "render", "render_detail"]
+__all__ = ["has_detail", "has_private", "has_renderer", "render", "render_detail", "render_private"]
 
 #: Modules of this package that are helpers, not games.
 _NOT_GAMES = frozenset({"animation", "common", "frame", "messages", "palettes", "tournament"})
@@ -65,3 +68,17 @@ def render_detail(game_name: str, view: dict[str, Any], **options: Any) -> bytes
         raise ValueError(f"no renderer for game {game_name!r}")
     detail = getattr(module, "render_detail", None)
     return detail(view, **options) if callable(detail) else None
+
+
+def has_private(game_name: str) -> bool:
+    """Whether ``game_name`` draws its private views as images too."""
+    module = _module(game_name)
+    return module is not None and callable(getattr(module, "render_private", None))
+
+
+def render_private(game_name: str, private: dict[str, Any], **options: Any) -> bytes | None:
+    """PNG bytes of one seat's private view (``None`` when the game draws none, or nothing for this
+    view). Only ever sent to that seat: the caller's duty, as with the words of the view."""
+    module = _module(game_name)
+    draw = getattr(module, "render_private", None) if module is not None else None
+    return draw(private, **options) if callable(draw) else None
