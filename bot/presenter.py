@@ -66,6 +66,16 @@ def board_file(table: TableRow, image: bytes | None, description: str | None = N
                         description=alt)
 
 
+def private_file(table: TableRow, image: tuple[bytes, str] | None) -> Any:
+    """A private view's picture as an upload (``MISSING`` if none), its words as the alt text. A
+    fresh file every time: an upload is spent once sent, and a DM may be tried again."""
+    if image is None:
+        return discord.utils.MISSING
+    png, words = image
+    return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-private.png",
+                        description=words[:ALT_TEXT_LIMIT])
+
+
 #: Discord's limit on an attachment's alt text.
 ALT_TEXT_LIMIT = 1024
 #: A coloured square beside each seat colour's name in the seat line (the name and the seat number
@@ -550,17 +560,35 @@ class Presenter:
             updates = [(seat, private) for seat, private in updates if seat.user_id in every]
         for seat, private in updates:
             lang = await self.bot.user_lang(seat.user_id, table.guild_id)
-            text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name),
-                     text=game.describe_private(private, lang))
-            if await self.send_dm(table, seat.seat, seat.user_id, text[:2000]):
+            words = game.describe_private(private, lang)
+            text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name), text=words)
+            image = await self.private_image(table, seat.seat, private, lang)
+            if await self.send_dm(table, seat.seat, seat.user_id, text[:2000],
+                                  image=None if image is None else (image, words)):
                 await self.host.mark_private_delivered(table.id, seat.seat, private)
 
-    async def send_dm(self, table: TableRow, seat: int, user_id: int, text: str) -> bool:
-        """DM a player; if their DMs are closed (not retried), say so in the thread once, pointing
-        to /hand in a game with private information."""
+    async def private_image(self, table: TableRow, seat: int, private: dict[str, Any], lang: str) -> bytes | None:
+        """The picture of one seat's private view, for that seat only (games that draw one), off
+        the event loop; ``None`` when there is none or drawing failed (logged: the words still go)."""
+        if not renderers.has_private(table.game):
+            return None
+        try:
+            context = contextvars.copy_context()
+            return await asyncio.get_running_loop().run_in_executor(
+                self._renders, functools.partial(context.run, renderers.render_private, table.game, private,
+                                                 name=table.seats[seat].name, lang=lang))
+        except Exception:
+            log.exception("drawing the private view of table %s seat %s failed", table.id, seat)
+            return None
+
+    async def send_dm(self, table: TableRow, seat: int, user_id: int, text: str,
+                      image: tuple[bytes, str] | None = None) -> bool:
+        """DM a player (with ``image``, PNG bytes and alt text, attached); if their DMs are closed
+        (not retried), say so in the thread once, pointing to /hand in a game with private information."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none(),
+                            file=private_file(table, image))
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 raise

@@ -87,7 +87,8 @@ class Option:
 
     ``kind`` is ``"choice"`` (one of ``choices``, stored as the string), ``"bool"`` (written
     ``on``/``off``, stored as ``True``/``False``) or ``"int"`` (within ``minimum..maximum``).
-    ``help`` is ``{"en": ..., "ja": ...}``.
+    ``help`` is ``{"en": ..., "ja": ...}``. ``by_post``, when set, is the default for a table that
+    plays by post (days per move): a live-play time limit a slow game must not inherit.
     """
 
     name: str
@@ -97,6 +98,7 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
+    by_post: Any = None
 
     def parse(self, value: Any) -> Any:
         """Turn a value given by a user (text or already typed) into this option's value."""
@@ -130,6 +132,8 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.format(self.default)}
+        if self.by_post is not None:
+            data["default_by_post"] = self.format(self.by_post)
         if self.kind == "choice":
             data["choices"] = list(self.choices)
         elif self.kind == "bool":
@@ -157,10 +161,12 @@ class Game(ABC, Generic[State, Move]):
 
     # -- set-up ---------------------------------------------------------------------------------
 
-    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Validate ``given`` against the declared options and fill in the defaults."""
+    def resolve_options(self, given: Mapping[str, Any] | None, *, by_post: bool = False) -> dict[str, Any]:
+        """Validate ``given`` against the declared options and fill in the defaults (``by_post``:
+        those of a table that plays by post, where an option declares one)."""
         known = {option.name: option for option in self.options}
-        resolved = {option.name: option.default for option in self.options}
+        resolved = {option.name: option.by_post if by_post and option.by_post is not None else option.default
+                    for option in self.options}
         for name, value in (given or {}).items():
             option = known.get(str(name).strip().lower())
             if option is None:

@@ -122,3 +122,30 @@ def test_every_take_waits_the_same_pause_before_it_is_told(tmp_path):
         assert host.announce_pause(table.id, table.version - 1) == 0.0  # an older version: no wait
 
     run(scenario())
+
+
+def test_a_play_by_post_table_takes_the_slow_defaults_and_keeps_its_own_clock(tmp_path):
+    """The live-play limits (box 120 s, BANG 20 s) are the defaults of a table without a clock or
+    with minutes per move; a table with days per move has no box, testimony or accusation limit
+    (its own turn clock applies) and a half-day BANG window, unless the lobby chose otherwise."""
+    async def scenario():
+        host = Host(await store_at(tmp_path / "db.sqlite3"), clock=Clock(), seed_source=lambda: 7)
+
+        async def lobby(clock: str, **options):
+            return await host.open_lobby(guild_id=1, channel_id=10, owner_id=101, owner_name="alice",
+                                         game_name="mafia_de_cuba", num_players=6, options=options,
+                                         settings={"clock": clock})
+        live = await lobby("10m")
+        assert live.options["box_seconds"] == "120" and live.options["bang_seconds"] == "20"
+        assert (await lobby("none")).options["accuse_seconds"] == "900"
+        slow = await lobby("3d")
+        assert {k: slow.options[k] for k in ("box_seconds", "testimony_seconds", "accuse_seconds", "bang_seconds")} \
+            == {"box_seconds": "0", "testimony_seconds": "0", "accuse_seconds": "0", "bang_seconds": "43200"}
+        assert (await lobby("2/day", box_seconds=600)).options["box_seconds"] == "600"  # chosen: kept
+        for user, name in PEOPLE[1:]:
+            await host.join(slow.id, user, name)
+        table = await host.start(slow.id, 101)
+        assert host.rule_deadline(table) is None  # the Godfather hides with the table's clock only
+        assert table.deadline_at is not None  # ... which runs: 3 days per move
+
+    run(scenario())

@@ -10,11 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import renderers
 from bot.cogs import guarded
 from bot.history_views import undo_view
 from bot.host import HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
-from bot.presenter import board_file
+from bot.presenter import board_file, private_file
 from bot.views import RESIGN_SECONDS, builder_view, confirm_view, resign_view
 from games.errors import GameError
 
@@ -172,14 +173,21 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def _show_private(self, interaction: discord.Interaction, table: TableRow) -> None:
         lang = await self.bot.lang_for(interaction)
-        _seat, _view, private = self.bot.host.private_view(table, interaction.user.id)
+        seat, _view, private = self.bot.host.private_view(table, interaction.user.id)
         game = self.bot.host.game(table)
         title = game.titles.get(lang, game.name)
         if private is None:
-            text = t("play.no_private", lang, game=title)
-        else:
-            text = t("play.private", lang, table=table.id, game=title, text=game.describe_private(private, lang))
-        await self.bot.reply(interaction, text[:2000])
+            await self.bot.reply(interaction, t("play.no_private", lang, game=title)[:2000])
+            return
+        words = game.describe_private(private, lang)
+        text = t("play.private", lang, table=table.id, game=title, text=words)
+        if not renderers.has_private(table.game):
+            await self.bot.reply(interaction, text[:2000])
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn first
+        image = await self.bot.presenter.private_image(table, seat, private, lang)
+        await self.bot.reply(interaction, text[:2000],
+                             file=private_file(table, None if image is None else (image, words)))
 
     # -- resigning --------------------------------------------------------------------------
 

@@ -56,6 +56,11 @@ class TimeControl:
             raise HostError("clock.bad", text=text, examples=", ".join(PRESETS))
         return cls("per_day", int(per_day))
 
+    @property
+    def by_post(self) -> bool:
+        """Whether this is a play-by-post clock (days per move, or moves per day), not live play."""
+        return self.kind in ("days", "per_day")
+
     def format(self) -> str:
         return {"none": "none", "minutes": f"{self.amount}m", "days": f"{self.amount}d",
                 "per_day": f"{self.amount}/day"}[self.kind]

@@ -79,10 +79,12 @@ class MafiaDeCuba(Game[MafiaState, Move]):
                choices=("owner", "random") + tuple(str(n) for n in range(1, 13))),
         Option("cleaner", "choice", CLEANER_OFF, _help("cleaner"),
                choices=(CLEANER_OFF, CLEANER_REPLACE, CLEANER_ADD)),
-        Option("box_seconds", "int", 120, _help("box_seconds"), minimum=0, maximum=86400),
-        Option("testimony_seconds", "int", 300, _help("testimony_seconds"), minimum=0, maximum=86400),
-        Option("accuse_seconds", "int", 900, _help("accuse_seconds"), minimum=0, maximum=86400),
-        Option("bang_seconds", "int", 20, _help("bang_seconds"), minimum=5, maximum=300),
+        # Live-play limits; a play-by-post table has none (its own clock applies) and a BANG
+        # window of half a day, so a Cleaner who reads the thread twice a day can still shoot.
+        Option("box_seconds", "int", 120, _help("box_seconds"), minimum=0, maximum=86400, by_post=0),
+        Option("testimony_seconds", "int", 300, _help("testimony_seconds"), minimum=0, maximum=86400, by_post=0),
+        Option("accuse_seconds", "int", 900, _help("accuse_seconds"), minimum=0, maximum=86400, by_post=0),
+        Option("bang_seconds", "int", 20, _help("bang_seconds"), minimum=5, maximum=86400, by_post=43200),
     )
     rules_help = RULES_HELP
 

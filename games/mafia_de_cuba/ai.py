@@ -9,7 +9,9 @@ another seat's take.
 - Henchman holding the box: takes a token while there are about as many tokens as players still
   to come, otherwise a few diamonds; the last player sometimes takes nothing; the first player
   sometimes bags a token.
-- Testimony: the truth, except a Thief, who usually claims the box held what it left behind.
+- Testimony: the truth, except for two roles with a reason to lie. A Thief usually claims the box
+  held what it left behind (hiding its take). An Agent, who wins when accused, often claims the box
+  held more diamonds and one token fewer than it did, so it looks like the one who took diamonds.
 - In the BANG window the Cleaner shoots when the Godfather has no Joker left (to save him) and
   now and then otherwise.
 """
@@ -83,10 +85,15 @@ def _testify(view: dict, legal: list[Move], rng: Rng) -> Move:
         return Move("claim", "silent")
     diamonds, tokens = seen["diamonds"], sum(seen["tokens"].values())
     take = you.get("take") or {}
-    if you.get("role") == "thief" and rng.random() < 0.75:
+    role = you.get("role")
+    if role == "thief" and rng.random() < 0.75:
         diamonds -= take.get("diamonds", 0)  # claims the box held what it left behind
         if rng.random() < 0.5:
             tokens += 1  # ... and a token more, as if it had taken one
+    elif role == "agent" and tokens and rng.random() < 0.6:
+        # wants the Godfather's finger: the box it claims is the one a diamond thief would have had
+        diamonds = min(15, diamonds + 1 + rng.below(3))
+        tokens -= 1
     if rng.random() < 0.05:
         return Move("claim", "silent")
     move = Move("claim", "box", max(0, diamonds), tokens)
