@@ -60,7 +60,7 @@ def test_only_thieves_and_agents_lie_and_each_in_its_own_interest():
     thief, agent = tally["thief"], tally["agent"]
     # a Thief usually claims the box it left behind; an Agent often makes itself look like a thief
     assert thief["other lie"] + thief["more diamonds, a token fewer"] > thief["true"]
-    assert agent["more diamonds, a token fewer"] >= 0.4 * sum(agent.values())
+    assert agent["more diamonds, a token fewer"] >= 0.25 * sum(agent.values())
     assert agent["true"] > 0  # ... but not always: a lie every time would give it away
 
 
@@ -106,3 +106,23 @@ def test_the_basic_godfather_accuses_better_than_at_random():
     games = 120
     basic, random = godfather_wins("basic", games), godfather_wins("random", games)
     assert basic > random, (basic, random)
+
+
+def test_a_claim_that_lies_only_to_pin_a_theft_on_its_author_looks_like_an_agents_bait():
+    # seat 1 takes a token, seat 2 (say, an Agent) took a token but claims 3 more diamonds and a
+    # token fewer than it saw: seat 1's claim and the next one both say seat 2 lied to look guilty
+    state = GAME.new_game(6, {"godfather": "owner"}, 3)
+    state = play(state, 0, "hide 3")
+    for seat in (1, 2):
+        state = play(state, seat, token_move(state, seat))
+    state = play(state, 3, "take 3")
+    state = play(state, 4, token_move(state, 4))
+    state = play(state, 5, "take nothing")
+    seen = {s: state.seen[s] for s in range(1, 6)}
+    claims = {s: f"claim {seen[s][0]} {sum(seen[s][1])}" for s in range(1, 6)}
+    claims[2] = f"claim {seen[2][0] + 3} {sum(seen[2][1]) - 1}"
+    for seat in range(1, 6):
+        state = play(state, seat, claims[seat])
+    score = ai.suspicion(GAME.view(state, 0))
+    assert max(score, key=score.get) == 3  # the real thief, not the bait
+    assert score[2] < score[3]

@@ -12,6 +12,8 @@ another seat's take.
 - Testimony: the truth, except for two roles with a reason to lie. A Thief usually claims the box
   held what it left behind (hiding its take). An Agent, who wins when accused, often claims the box
   held more diamonds and one token fewer than it did, so it looks like the one who took diamonds.
+- The Godfather discounts such bait: a claim that no single take can explain from the claim before
+  it, yet pins a diamond theft on its own author, is probably an Agent's.
 - In the BANG window the Cleaner shoots when the Godfather has no Joker left (to save him) and
   now and then otherwise.
 """
@@ -31,6 +33,9 @@ from games.mafia_de_cuba.components import (
     Move,
 )
 from games.rng import Rng
+
+#: How much of its suspicion a claim that looks like an Agent's bait keeps.
+AGENT_BAIT = 0.15
 
 
 def choose(game: Any, state: Any, seat: int, rng: Rng) -> Move:
@@ -90,7 +95,7 @@ def _testify(view: dict, legal: list[Move], rng: Rng) -> Move:
         diamonds -= take.get("diamonds", 0)  # claims the box held what it left behind
         if rng.random() < 0.5:
             tokens += 1  # ... and a token more, as if it had taken one
-    elif role == "agent" and tokens and rng.random() < 0.6:
+    elif role == "agent" and tokens and rng.random() < 0.4:
         # wants the Godfather's finger: the box it claims is the one a diamond thief would have had
         diamonds = min(15, diamonds + 1 + rng.below(3))
         tokens -= 1
@@ -122,8 +127,7 @@ def suspicion(view: dict) -> dict[int, float]:
             raw[s] += 2.0
     if told and told[0][0] == order[0] and told[0][1][0] != start:
         raw[told[0][0]] += 4.0
-    pairs = list(pairwise(told)) + ([(told[-1], (None, [final["diamonds"], sum(final["tokens"].values())]))]
-                                         if told else [])
+    pairs = list(pairwise(told)) + ([(told[-1], (None, _final_claim(final)))] if told else [])
     for (a, ca), (b, cb) in pairs:
         dd, dt = ca[0] - cb[0], ca[1] - cb[1]
         if dd < 0:
@@ -137,8 +141,21 @@ def suspicion(view: dict) -> dict[int, float]:
             raw[blame] += dd + 2.0
         elif dt == 0 and a != order[-1]:
             raw[a] += 1.0  # took nothing from a full box: only the last player may
+    # An Agent wins when accused, so it lies to look guilty: a claim that contradicts the one
+    # before it (no single take explains the change) yet pins a diamond theft on its own author
+    # is more likely an Agent's bait than a thief's confession.
+    for (p, cp), (a, ca), (b, cb) in zip(told, told[1:], told[2:] + [(None, _final_claim(final))]):
+        before_d, before_t = cp[0] - ca[0], cp[1] - ca[1]
+        impossible = before_d < 0 or before_t >= 2 or before_t < 0 or (before_d > 0 and before_t >= 1)
+        pins_self = ca[0] > cb[0] and ca[1] == cb[1]
+        if impossible and pins_self and p not in innocent:
+            raw[a] *= AGENT_BAIT
     return {s: raw[s] for s in order
             if not view["eliminated"][s] and not view["joker_holders"][s]}
+
+
+def _final_claim(final: dict) -> list[int]:
+    return [final["diamonds"], sum(final["tokens"].values())]
 
 
 def _accuse(view: dict, legal: list[Move], rng: Rng) -> Move:
