@@ -390,3 +390,57 @@ def test_the_rules_help_gives_the_notation_in_both_languages():
     for form in ("hide 3", "take 2", "take nothing", "bag agent take 2", "claim 9 2", "claim silent", "accuse 4",
                  "bang", "pass"):
         assert GAME.format_move(state, GAME.parse_move(state, form)) == form
+
+
+# -- questions (the Godfather's interrogation) ------------------------------------------------------
+
+def test_the_godfather_questions_a_player_who_answers_with_a_new_story_or_keeps_the_old():
+    state = play(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]), 1, "claim 15 3")
+    state = silent_all(state)
+    assert {"ask 2", "ask 6", "accuse 2"} <= {GAME.format_move(state, m) for m in GAME.legal_moves(state, 0)}
+    state, events = GAME.apply(state, 0, GAME.parse_move(state, "ask 2"))
+    assert [e.key for e in events] == ["mafia.event.asked"]
+    assert state.phase == "question" and GAME.to_act(state) == {1}
+    assert GAME.decision(state, 1).in_lang("en").startswith("seat 2, answer the Godfather")
+    with pytest.raises(NotYourTurn):
+        play(state, 0, "accuse 2")  # he waits for the answer
+    state = play(state, 1, "claim 13 3")  # a changed story replaces the claim
+    assert state.phase == "accuse" and GAME.view(state, None)["claims"][1] == [13, 3]
+    with pytest.raises(IllegalMove) as refused:
+        play(state, 0, "ask 2")  # once per seat before the next accusation
+    assert "not asked since the last accusation" in refused.value.message("en")
+    state = play(play(state, 0, "ask 3"), 2, "claim silent")  # silence keeps the earlier claim
+    assert GAME.view(state, None)["claims"][2] == "silent"
+    state = play(play(state, 0, "ask 6"), 5, "claim silent")
+    said = [line.in_lang("en") for line in GAME.summary(state)]
+    assert said[1:3] == ["Seat 2 says: 15 diamond(s), 3 token(s)", "Seat 3 stays silent"]
+    assert "Seat 2, questioned, says: 13 diamond(s), 3 token(s)" in said
+    assert said[-2:] == ["Seat 3, questioned, says nothing more", "Seat 6, questioned, says nothing more"]
+    assert all("mafia." not in line.in_lang("ja") for line in GAME.summary(state))
+    # an accusation lets him ask everyone again
+    state = play(state, 0, "accuse 3")  # innocent (Loyal), no Joker at 6: the Godfather is out
+    assert state.phase == "over"
+
+
+def test_questions_start_afresh_after_each_accusation_and_skip_players_out():
+    state = silent_all(theft(8, ["take loyal", "take 3", "take loyal", "take agent", "take loyal",
+                                 "take driver", "take 4"]))
+    state = play(play(state, 0, "ask 3"), 2, "claim 15 5")
+    assert "ask 3" not in [GAME.format_move(state, m) for m in GAME.legal_moves(state, 0)]
+    state = play(state, 0, "accuse 3")  # the thief with 3: out
+    legal = [GAME.format_move(state, m) for m in GAME.legal_moves(state, 0)]
+    assert "ask 3" not in legal and "accuse 3" not in legal  # out of play
+    assert "ask 2" in legal and "ask 8" in legal  # asked again after an accusation
+    state = play(state, 0, "ask 2")
+    assert GAME.deadline(state).moves == {1: "claim silent"} and GAME.deadline(state).key == "mafia.deadline.answer"
+
+
+def test_an_old_stored_state_without_statements_still_loads():
+    state = silent_all(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]))
+    data = GAME.state_to_json(state)
+    for key in ("said", "asked", "questioned"):
+        del data[key]
+    old = GAME.state_from_json(data)
+    assert old.phase == "accuse" and old.said == () and "ask 2" in [GAME.format_move(old, m)
+                                                                   for m in GAME.legal_moves(old, 0)]
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state

@@ -30,6 +30,7 @@ from games.mafia_de_cuba.components import (
     HIDE,
     OVER,
     PHASES,
+    QUESTION,
     TESTIMONY,
     THEFT,
     TOKENS,
@@ -102,6 +103,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return frozenset((state.godfather,))
         if phase == THEFT:
             return frozenset((state.holder,))
+        if phase == QUESTION:
+            return frozenset((state.questioned,))
         if phase == TESTIMONY:
             return investigation.testifying(state)
         if phase == WINDOW:
@@ -116,10 +119,11 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return theft.hide_moves(state)
         if phase == THEFT:
             return theft.take_moves(state, seat)
-        if phase == TESTIMONY:
+        if phase in (TESTIMONY, QUESTION):
             return investigation.claim_moves(state)
         if phase == ACCUSE:
-            return [Move("accuse", n=s) for s in investigation.accusable(state)]
+            return ([Move("accuse", n=s) for s in investigation.accusable(state)]
+                    + [Move("ask", n=s) for s in investigation.askable(state)])
         moves = [Move("pass")]
         if seat_role(state, seat) == "cleaner":  # only the Cleaner may shoot (§8)
             moves.append(Move("bang"))
@@ -147,6 +151,9 @@ class MafiaDeCuba(Game[MafiaState, Move]):
                     public.append(("mafia.event.no_theft", {}))
         elif verb == "claim":
             after = investigation.claim(state, seat, move)
+        elif verb == "ask":
+            after = investigation.ask(state, move.n)
+            public.append(("mafia.event.asked", {"seat": move.n}))
         elif verb == "accuse":
             after, public = investigation.accuse(state, move.n)
         elif verb == "pass":
@@ -165,6 +172,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return Text("mafia.reason.not_cleaner")
         if move.verb == "accuse" and phase == ACCUSE:
             return Text("mafia.reason.accuse")
+        if move.verb == "ask" and phase == ACCUSE:
+            return Text("mafia.reason.ask")
         if move.verb == "take" and phase == THEFT:
             if move.bag and seat != first_player(state):
                 return Text("mafia.reason.bag_first")
@@ -173,7 +182,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return Text("mafia.reason.take")
         if move.verb == "hide" and phase == HIDE:
             return Text("mafia.reason.hide")
-        if move.verb == "claim" and phase == TESTIMONY:
+        if move.verb == "claim" and phase in (TESTIMONY, QUESTION):
             return Text("mafia.reason.claim")
         return Text(f"mafia.reason.phase.{phase}")
 
@@ -188,6 +197,9 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         if phase == TESTIMONY and options["testimony_seconds"]:
             return Deadline(float(options["testimony_seconds"]),
                             {s: "claim silent" for s in sorted(self.to_act(state))}, "mafia.deadline.testimony")
+        if phase == QUESTION and options["testimony_seconds"]:  # no answer: nothing more said
+            return Deadline(float(options["testimony_seconds"]), {state.questioned: "claim silent"},
+                            "mafia.deadline.answer")
         if phase == ACCUSE and options["accuse_seconds"]:
             return Deadline(float(options["accuse_seconds"]), {state.godfather: None}, "mafia.deadline.accuse")
         if phase == WINDOW:
@@ -231,6 +243,9 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             "accusations": [dict(a) for a in state.accusations],
             "accused": state.accused,
             "claims": [None if c is None else "silent" if c == () else list(c) for c in state.claims],
+            "said": [dict(entry) for entry in state.said],
+            "asked": sorted(state.asked),
+            "questioned": state.questioned,
             "cleaner": str(state.options["cleaner"]),
             "tokens_start": _tokens(_start(state)),
             "recovered": state.recovered,
@@ -264,6 +279,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             return Text("mafia.decide.testimony")
         if phase == ACCUSE:
             return Text("mafia.decide.accuse")
+        if phase == QUESTION:
+            return Text("mafia.decide.question", seat=state.questioned + 1)
         return Text("mafia.decide.window", seat=state.accused + 1)
 
     def decision(self, state: MafiaState, seat: int) -> Text | None:
@@ -274,13 +291,18 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         return self._public_decision(state)
 
     def summary(self, state: MafiaState) -> list[Text]:
-        """The testimony so far (public, maybe lies), the Jokers left and the accusations."""
+        """The testimony so far in the order it was given (public, maybe lies; answers to the
+        Godfather's questions marked), the Jokers left and the accusations."""
         lines = [Text("mafia.summary.jokers", left=state.jokers)]
-        for seat, claim in enumerate(state.claims):
-            if claim == ():
-                lines.append(Text("mafia.summary.silent", seat=seat + 1))
-            elif claim is not None:
-                lines.append(Text("mafia.summary.claim", seat=seat + 1, diamonds=claim[0], tokens=claim[1]))
+        for entry in state.said:
+            seat, claim = entry["seat"] + 1, entry["claim"]
+            if entry.get("asked"):
+                lines.append(Text("mafia.summary.answer_silent", seat=seat) if claim == "silent" else
+                             Text("mafia.summary.answer", seat=seat, diamonds=claim[0], tokens=claim[1]))
+            elif claim == "silent":
+                lines.append(Text("mafia.summary.silent", seat=seat))
+            else:
+                lines.append(Text("mafia.summary.claim", seat=seat, diamonds=claim[0], tokens=claim[1]))
         for entry in state.accusations:
             lines.append(Text("mafia.summary.accusation", seat=entry["seat"] + 1,
                               result=Text(f"mafia.render.outcome.{entry['outcome']}", count=entry["diamonds"])))
@@ -391,7 +413,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             if move.what == "silent":
                 return translate("mafia.move.silent", lang)
             return translate("mafia.move.claim", lang, diamonds=move.n, tokens=move.m)
-        return translate("mafia.move.accuse", lang, seat=move.n + 1)
+        return translate(f"mafia.move.{verb}", lang, seat=move.n + 1)
 
     # -- storage ------------------------------------------------------------------------------
 
@@ -403,6 +425,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             "takes": [None if t is None else list(t) for t in state.takes],
             "seen": [None if s is None else [s[0], list(s[1])] for s in state.seen],
             "claims": [None if c is None else list(c) for c in state.claims],
+            "said": [dict(entry) for entry in state.said], "asked": sorted(state.asked),
+            "questioned": state.questioned,
             "eliminated": list(state.eliminated), "joker_holders": list(state.joker_holders),
             "accusations": [dict(a) for a in state.accusations], "accused": state.accused,
             "passed": sorted(state.passed), "recovered": state.recovered, "outcome": state.outcome,
@@ -425,6 +449,10 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             takes=tuple(None if t is None else (str(t[0]), int(t[1])) for t in data["takes"]),
             seen=tuple(None if s is None else (int(s[0]), tuple(int(c) for c in s[1])) for s in data["seen"]),
             claims=tuple(None if c is None else tuple(int(v) for v in c) for c in data["claims"]),
+            # states stored before questioning existed have no statements list
+            said=tuple(_statement(entry) for entry in data.get("said", ())),
+            asked=frozenset(int(s) for s in data.get("asked", ())),
+            questioned=None if data.get("questioned") is None else int(data["questioned"]),
             eliminated=tuple(bool(e) for e in data["eliminated"]),
             joker_holders=tuple(bool(j) for j in data["joker_holders"]),
             accusations=tuple({k: (int(v) if isinstance(v, (int, float)) else v) for k, v in a.items()}
@@ -435,6 +463,12 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             final=None if data["final"] is None else (int(data["final"][0]), tuple(int(c) for c in data["final"][1])),
             ply=int(data["ply"]), rng=int(data["rng"]),
         )
+
+
+def _statement(entry: Mapping[str, Any]) -> dict[str, Any]:
+    claim = entry["claim"]
+    return {"seat": int(entry["seat"]), "claim": "silent" if claim == "silent" else [int(v) for v in claim],
+            "asked": bool(entry.get("asked"))}
 
 
 def _start(state: MafiaState) -> tuple[int, ...]:

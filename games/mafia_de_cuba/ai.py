@@ -3,7 +3,8 @@
 Every choice reads only what the seat may know (its own view: ``Game.view(state, seat)``), never
 another seat's take.
 
-- Godfather: sets 1-4 diamonds aside; accuses the player whose testimony is most suspicious
+- Godfather: sets 1-4 diamonds aside; questions once each player who stayed silent; accuses the
+  player whose testimony is most suspicious
   (the drop in diamonds between their claim and the next claim, or the final box for the last
   player, plus inconsistent and silent claims), a random one among equals.
 - Henchman holding the box: takes a token while there are about as many tokens as players still
@@ -26,6 +27,7 @@ from typing import Any
 from games.mafia_de_cuba.components import (
     ACCUSE,
     HIDE,
+    QUESTION,
     TESTIMONY,
     THEFT,
     TOKENS,
@@ -48,8 +50,12 @@ def choose(game: Any, state: Any, seat: int, rng: Rng) -> Move:
         return _take(view, legal, rng)
     if phase == TESTIMONY:
         return _testify(view, legal, rng)
+    if phase == QUESTION:  # sticks to its story: a changed one would give it away
+        told = view["claims"][seat]
+        return Move("claim", "box", *told) if isinstance(told, list) else _testify(view, legal, rng)
     if phase == ACCUSE:
-        return _accuse(view, legal, rng)
+        ask = _question(view, legal)
+        return ask if ask is not None else _accuse(view, legal, rng)
     if phase == WINDOW and Move("bang") in legal:
         chance = 0.8 if view["jokers"] == 0 else 0.15
         return Move("bang") if rng.random() < chance else Move("pass")
@@ -158,11 +164,20 @@ def _final_claim(final: dict) -> list[int]:
     return [final["diamonds"], sum(final["tokens"].values())]
 
 
+def _question(view: dict, legal: list[Move]) -> Move | None:
+    """A seat that stayed silent and was never asked is asked once, before any accusation."""
+    asked_ever = {entry["seat"] for entry in view["said"] if entry.get("asked")}
+    for seat in view["order"]:
+        if view["claims"][seat] == "silent" and seat not in asked_ever and Move("ask", n=seat) in legal:
+            return Move("ask", n=seat)
+    return None
+
+
 def _accuse(view: dict, legal: list[Move], rng: Rng) -> Move:
     score = suspicion(view)
-    allowed = [m for m in legal if m.n in score]
+    allowed = [m for m in legal if m.verb == "accuse" and m.n in score]
     if not allowed:
-        return rng.choice(legal)
+        return rng.choice([m for m in legal if m.verb == "accuse"])
     best = max(score[m.n] for m in allowed)
     top = [m for m in allowed if score[m.n] >= best - 1e-9]
     return rng.choice(top)

@@ -27,8 +27,9 @@ TABLE = {
 }
 
 # phases (§10)
-HIDE, THEFT, TESTIMONY, ACCUSE, WINDOW, OVER = "hide", "theft", "testimony", "accuse", "window", "over"
-PHASES = (HIDE, THEFT, TESTIMONY, ACCUSE, WINDOW, OVER)
+HIDE, THEFT, TESTIMONY, ACCUSE, QUESTION, WINDOW, OVER = (
+    "hide", "theft", "testimony", "accuse", "question", "window", "over")
+PHASES = (HIDE, THEFT, TESTIMONY, ACCUSE, QUESTION, WINDOW, OVER)
 
 # the Cleaner variant (§8): off, replacing one Loyal Henchman (the page's default), or added
 CLEANER_OFF, CLEANER_REPLACE, CLEANER_ADD = "off", "replace", "add"
@@ -41,8 +42,8 @@ NO_THEFT, GODFATHER_WINS, GODFATHER_ELIMINATED, AGENT_ACCUSED, CLEANER_SHOT_AGEN
 class Move(NamedTuple):
     """One decision. ``verb`` is ``hide`` (``n`` diamonds), ``take`` (``what`` = ``diamonds`` with
     ``n``, a token name, or ``nothing``; ``bag`` the token the first player bags first, or ``""``),
-    ``claim`` (``n`` diamonds and ``m`` tokens seen; ``what="silent"`` for no claim), ``accuse``
-    (``n`` = the seat), ``pass`` or ``bang``."""
+    ``claim`` (``n`` diamonds and ``m`` tokens seen; ``what="silent"`` for no claim), ``ask``
+    (``n`` = the seat the Godfather questions), ``accuse`` (``n`` = the seat), ``pass`` or ``bang``."""
 
     verb: str
     what: str = ""
@@ -70,8 +71,13 @@ class MafiaState:
     takes: tuple[tuple[str, int] | None, ...] = ()
     #: per seat: the box as it saw it (diamonds, token counts) or None
     seen: tuple[tuple[int, tuple[int, ...]] | None, ...] = ()
-    #: per seat: its testimony (``None`` not yet, ``()`` silent, ``(diamonds, tokens)``)
+    #: per seat: its latest testimony (``None`` not yet, ``()`` silent, ``(diamonds, tokens)``)
     claims: tuple[tuple[int, ...] | None, ...] = ()
+    #: every statement in order: dicts with seat, claim (``[d, t]`` or ``"silent"``), asked (bool)
+    said: tuple[Mapping[str, Any], ...] = ()
+    #: seats the Godfather has questioned since the last accusation, and the one answering now
+    asked: frozenset[int] = frozenset()
+    questioned: int | None = None
     eliminated: tuple[bool, ...] = ()
     joker_holders: tuple[bool, ...] = ()
     #: the accusations in order: dicts with seat, outcome, diamonds (public)

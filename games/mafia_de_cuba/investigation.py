@@ -2,8 +2,10 @@
 window and how an accusation is resolved.
 
 Testimony is this project's structured form of the interrogation: once the box is back, every
-henchman in play records once what the box held when it came (``claim 9 2``) or stays silent;
-claims are public and may be lies. Then the Godfather accuses, again and again, until the game ends.
+henchman in play records what the box held when it came (``claim 9 2``) or stays silent; claims
+are public and may be lies. Then the Godfather accuses, again and again, until the game ends;
+before each accusation he may question players (``ask 4``), each once, and the one asked answers
+with a new claim (a changed story, or the same) or by saying nothing more, which keeps the last one.
 With the Cleaner variant every accusation opens a BANG window (§8) for all henchmen in play but
 the accused, whether or not a Cleaner is in play, so the window itself tells nothing: each may
 let it pass, only the Cleaner may shoot, and a host closes it when its time is up.
@@ -19,6 +21,7 @@ from games.mafia_de_cuba.components import (
     DIAMONDS,
     GODFATHER_ELIMINATED,
     GODFATHER_WINS,
+    QUESTION,
     TESTIMONY,
     WINDOW,
     MafiaState,
@@ -51,11 +54,29 @@ def testifying(state: MafiaState) -> frozenset[int]:
 
 
 def claim(state: MafiaState, seat: int, move: Move) -> MafiaState:
-    """Record ``seat``'s testimony; when everyone has spoken the Godfather accuses."""
+    """Record ``seat``'s testimony; when everyone has spoken the Godfather accuses. An answer to
+    the Godfather's question replaces the seat's claim, except silence, which keeps it."""
+    answering = state.phase == QUESTION
     claims = list(state.claims)
-    claims[seat] = () if move.what == "silent" else (move.n, move.m)
-    after = state.with_(claims=tuple(claims), ply=state.ply + 1)
+    said = {"seat": seat, "claim": "silent" if move.what == "silent" else [move.n, move.m], "asked": answering}
+    if move.what != "silent":
+        claims[seat] = (move.n, move.m)
+    elif claims[seat] is None:
+        claims[seat] = ()
+    after = state.with_(claims=tuple(claims), said=state.said + (said,), ply=state.ply + 1)
+    if answering:
+        return after.with_(phase=ACCUSE, questioned=None)
     return after if testifying(after) else after.with_(phase=ACCUSE)
+
+
+def askable(state: MafiaState) -> list[int]:
+    """Henchmen in play the Godfather has not questioned since the last accusation."""
+    return [s for s in in_play(state) if s not in state.asked]
+
+
+def ask(state: MafiaState, seat: int) -> MafiaState:
+    """The Godfather questions ``seat``, who must answer before he goes on."""
+    return state.with_(phase=QUESTION, questioned=seat, asked=state.asked | {seat}, ply=state.ply + 1)
 
 
 def accusable(state: MafiaState) -> list[int]:
@@ -95,7 +116,7 @@ def _resolve(state: MafiaState, events: list) -> tuple[MafiaState, list[tuple[st
     Agent wins alone; an innocent gets a Joker, or without one the Godfather is out."""
     x = state.accused
     role = seat_role(state, x)
-    base = state.with_(phase=ACCUSE, accused=None, passed=frozenset())
+    base = state.with_(phase=ACCUSE, accused=None, passed=frozenset(), asked=frozenset())
     if role == "thief":
         k = state.takes[x][1]
         out = list(base.eliminated)
@@ -125,7 +146,7 @@ def bang(state: MafiaState, cleaner: int) -> tuple[MafiaState, list[tuple[str, d
     x = state.accused
     role = seat_role(state, x)
     events = [("mafia.event.bang", {"seat": cleaner, "target_seat": x})]
-    base = state.with_(phase=ACCUSE, accused=None, passed=frozenset(), ply=state.ply + 1)
+    base = state.with_(phase=ACCUSE, accused=None, passed=frozenset(), asked=frozenset(), ply=state.ply + 1)
     if role == "agent":
         after = base.with_(accusations=_record(base, {"seat": x, "outcome": "shot_agent", "diamonds": 0,
                                                       "by": cleaner}))
@@ -143,5 +164,5 @@ def bang(state: MafiaState, cleaner: int) -> tuple[MafiaState, list[tuple[str, d
     return after, events
 
 
-__all__ = ["TESTIMONY", "accusable", "accuse", "bang", "claim", "claim_moves", "let_pass", "testifying",
-           "window_seats"]
+__all__ = ["TESTIMONY", "accusable", "accuse", "ask", "askable", "bang", "claim", "claim_moves", "let_pass",
+           "testifying", "window_seats"]

@@ -15,9 +15,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- reasons ------------------------------------------------------------------------------
     "mafia.reason.format": {
         "en": "write `hide 3`, `take 2`, `take loyal`, `take nothing`, `bag agent take 2`, `claim 9 2`, "
-              "`claim silent`, `accuse 4`, `bang` or `pass`",
+              "`claim silent`, `ask 4`, `accuse 4`, `bang` or `pass`",
         "ja": "`hide 3`・`take 2`・`take loyal`・`take nothing`・`bag agent take 2`・`claim 9 2`・"
-              "`claim silent`・`accuse 4`・`bang`・`pass` のように書いてください",
+              "`claim silent`・`ask 4`・`accuse 4`・`bang`・`pass` のように書いてください",
     },
     "mafia.reason.token": {"en": "the tokens are {tokens}", "ja": "トークンは {tokens} です"},
     "mafia.reason.not_cleaner": {"en": "only the Cleaner may shout BANG", "ja": "BANGできるのは掃除屋だけです"},
@@ -25,6 +25,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "accuse a player still in play who has not been given a Joker",
         "ja": "まだ残っていて、ジョーカーを受け取っていないプレイヤーを告発してください",
     },
+    "mafia.reason.ask": {
+        "en": "question a player still in play whom you have not asked since the last accusation",
+        "ja": "まだ残っていて、前回の告発以降まだ質問していないプレイヤーに質問してください",
+    },
+    "mafia.reason.phase.question": {"en": "the Godfather's question is being answered: `claim 9 2` or `claim silent`",
+                                    "ja": "ゴッドファーザーの質問に答えているところです: `claim 9 2` または `claim silent`"},
     "mafia.reason.bag_first": {
         "en": "only the first player may put a token in the bag",
         "ja": "袋にトークンを入れられるのは最初のプレイヤーだけです",
@@ -62,6 +68,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.event.box_back": {"en": "The box is back with the Godfather (seat {seat}): the investigation begins.",
                              "ja": "箱がゴッドファーザー(席{seat})に戻りました。取り調べが始まります。"},
     "mafia.event.no_theft": {"en": "Not a single diamond is missing.", "ja": "ダイヤは1つも盗まれていません。"},
+    "mafia.event.asked": {"en": "The Godfather questions seat {seat}: what did the box hold when it came to you?",
+                          "ja": "ゴッドファーザーが席{seat}に質問: 回ってきたとき箱には何が入っていた？"},
     "mafia.event.accused": {"en": "The Godfather accuses seat {seat}: empty your pockets!",
                             "ja": "ゴッドファーザーが席{seat}を告発: ポケットを空にしろ！"},
     "mafia.event.window": {"en": "BANG window open before seat {seat} empties their pockets.",
@@ -99,6 +107,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.deadline.box": {"en": "time with the box", "ja": "箱の持ち時間"},
     "mafia.deadline.testimony": {"en": "time for testimony", "ja": "証言の時間"},
     "mafia.deadline.accuse": {"en": "time to accuse", "ja": "告発の時間"},
+    "mafia.deadline.answer": {"en": "time to answer", "ja": "回答の時間"},
     "mafia.deadline.bang": {"en": "BANG window", "ja": "BANGの時間"},
     # -- decisions -----------------------------------------------------------------------------
     "mafia.decide.hide": {"en": "the Godfather sets 0 to 5 diamonds aside",
@@ -107,7 +116,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "ja": "席{seat}が箱を持っています: 箱から取ってください(DMか /hand)"},
     "mafia.decide.testimony": {"en": "testimony: say what the box held when it came to you, or stay silent",
                                "ja": "証言: 箱が回ってきたときの中身を言うか、黙秘してください"},
-    "mafia.decide.accuse": {"en": "the Godfather accuses a player", "ja": "ゴッドファーザーが告発します"},
+    "mafia.decide.accuse": {"en": "the Godfather questions or accuses a player",
+                            "ja": "ゴッドファーザーが質問するか告発します"},
+    "mafia.decide.question": {"en": "seat {seat}, answer the Godfather: what did the box hold when it came to you?",
+                              "ja": "席{seat}はゴッドファーザーに答えてください: 回ってきたとき箱には何が入っていましたか？"},
     "mafia.decide.window": {"en": "seat {seat} is accused: let the moment pass, or act if you can",
                             "ja": "席{seat}が告発されました: 見送るか、できるなら行動してください"},
     # -- the private screen ----------------------------------------------------------------------
@@ -149,6 +161,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.move.claim": {"en": "says the box held {diamonds} diamond(s) and {tokens} token(s)",
                          "ja": "箱にはダイヤ{diamonds}個とトークン{tokens}個があったと証言"},
     "mafia.move.accuse": {"en": "accuses seat {seat}", "ja": "席{seat}を告発"},
+    "mafia.move.ask": {"en": "questions seat {seat}", "ja": "席{seat}に質問"},
     # -- options -------------------------------------------------------------------------------
     "mafia.option.godfather": {"en": "who is the Godfather: owner (the lobby's owner), random, or a seat number",
                                "ja": "ゴッドファーザー: owner(募集した人)、random、または席番号"},
@@ -167,6 +180,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.summary.claim": {"en": "Seat {seat} says: {diamonds} diamond(s), {tokens} token(s)",
                             "ja": "席{seat}の証言: ダイヤ{diamonds}個、トークン{tokens}個"},
     "mafia.summary.silent": {"en": "Seat {seat} stays silent", "ja": "席{seat}は黙秘"},
+    "mafia.summary.answer": {"en": "Seat {seat}, questioned, says: {diamonds} diamond(s), {tokens} token(s)",
+                             "ja": "席{seat}の回答: ダイヤ{diamonds}個、トークン{tokens}個"},
+    "mafia.summary.answer_silent": {"en": "Seat {seat}, questioned, says nothing more",
+                                    "ja": "席{seat}は質問に答えず"},
     "mafia.summary.accusation": {"en": "Seat {seat} accused: {result}", "ja": "席{seat}を告発: {result}"},
     # -- image labels ------------------------------------------------------------------------------
     "mafia.render.godfather": {"en": "Godfather", "ja": "ゴッドファーザー"},
@@ -197,17 +214,19 @@ RULES_HELP = {
     "en": """**Mafia de Cuba** (6-12 players). One player is the Godfather; the others are his henchmen.
 **Set-up.** The cigar box holds 15 diamonds and the character tokens for the table (Loyal Henchmen, Agents, Drivers; with the Cleaner variant the Cleaner replaces a Loyal Henchman, or is added). The Godfather secretly sets 0-5 diamonds aside. Jokers: 1 at 8-10 players, 2 at 11-12.
 **The theft.** The box goes once round the table, starting at the Godfather's left. Only the holder sees it (by DM or `/hand`). Each holder takes either some diamonds (a Thief) or exactly one token (that role). With an empty box you become a Street Urchin; the last player may choose to take nothing and be one. The first player may first hide one token in the bag. Every take is announced the same way after the same pause.
-**Testimony.** When the box is back, each henchman records once what the box held when it came to them, or stays silent. Claims are public, and may be lies.
+**Testimony.** When the box is back, each henchman records what the box held when it came to them, or stays silent. Claims are public, and may be lies.
+**Questions.** Before each accusation the Godfather may question players (`ask 4`), each once: the one asked answers with a new claim, or says nothing more and keeps the last one. Changed stories are listed with the rest.
 **Accusations.** The Godfather (who alone sees what came back) accuses a player. A Thief gives the diamonds back and is out; when every stolen diamond is back the Godfather wins. An accused Agent wins alone. Anyone else is innocent: the Godfather gives them a Joker (they cannot be accused again), or, with no Joker left, he is out and the thieves win.
 **Cleaner variant.** After every accusation a short BANG window opens for everyone. Only the Cleaner may shoot the accused: an Agent shot makes the Cleaner win alone; otherwise both are out, a thief's diamonds come back, no Joker is spent.
 **Who wins.** Godfather wins: he, the Loyal Henchmen and the Cleaner still in play. Godfather out: the thieves in play with the most diamonds, and the Street Urchins. A Driver in play wins when the player on their right (who handed them the box) wins. Nothing stolen: the Godfather wins at once. Players out never win.
-**Notation.** `hide 3` (Godfather: set 3 aside) · `take 2` (two diamonds) · `take loyal` / `take agent` / `take driver` / `take cleaner` · `take nothing` · `bag agent take 2` (first player: bag a token, then take) · `claim 9 2` (the box held 9 diamonds and 2 tokens) · `claim silent` · `accuse 4` (seat 4) · `bang` · `pass`.""",
+**Notation.** `hide 3` (Godfather: set 3 aside) · `take 2` (two diamonds) · `take loyal` / `take agent` / `take driver` / `take cleaner` · `take nothing` · `bag agent take 2` (first player: bag a token, then take) · `claim 9 2` (the box held 9 diamonds and 2 tokens) · `claim silent` · `ask 4` (question seat 4) · `accuse 4` (seat 4) · `bang` · `pass`.""",
     "ja": """**マフィア・デ・クーバ**(6〜12人)。1人がゴッドファーザー、ほかは全員その手下です。
 **準備** 葉巻の箱にはダイヤ15個と、人数に応じた役トークン(忠実な手下・捜査官・運転手。掃除屋ヴァリアントでは掃除屋が忠実な手下1つと入れ替わるか、追加されます)が入っています。ゴッドファーザーはこっそりダイヤを0〜5個取り分けます。ジョーカーは8〜10人で1枚、11〜12人で2枚です。
 **盗み** 箱はゴッドファーザーの左から1周だけ回ります。中身を見られるのは持っている人だけです(DMか `/hand`)。ダイヤをいくつか取る(泥棒)か、トークンを1つだけ取ります(その役)。空の箱を受け取った人はストリートチルドレンになり、最後の人はあえて何も取らずにストリートチルドレンになることもできます。最初の人は取る前にトークンを1つ袋に隠せます。どの取り方も同じ時間をおいて同じ言葉で告知されます。
-**証言** 箱が戻ったら、手下はそれぞれ1回だけ「回ってきたときの箱の中身」を記録するか、黙秘します。証言は公開され、嘘でも構いません。
+**証言** 箱が戻ったら、手下はそれぞれ「回ってきたときの箱の中身」を記録するか、黙秘します。証言は公開され、嘘でも構いません。
+**質問** ゴッドファーザーは告発の前に、各プレイヤーに1回ずつ質問できます(`ask 4`)。質問された人は新しい証言で答えるか、何も言わずに前の証言のままにします。変わった証言もほかと一緒に一覧に残ります。
 **告発** 戻った箱の中身を見たゴッドファーザーが誰かを告発します。泥棒ならダイヤを返して脱落し、盗まれたダイヤがすべて戻ればゴッドファーザーの勝ち。捜査官を告発すると、その捜査官の単独勝利です。それ以外の人は無実で、ゴッドファーザーはジョーカーを渡し(その人は二度と告発できません)、ジョーカーがなければゴッドファーザーが脱落して泥棒側の勝ちです。
 **掃除屋ヴァリアント** 告発のたびに全員にBANGの時間が開きます。撃てるのは掃除屋だけです。捜査官を撃てば掃除屋の単独勝利、それ以外なら2人とも脱落し、泥棒のダイヤは戻り、ジョーカーは使われません。
 **勝利** ゴッドファーザーの勝ち: 本人・忠実な手下・残っている掃除屋。ゴッドファーザー脱落: 残っている泥棒のうち最も多くダイヤを持つ人と、ストリートチルドレン。運転手は、右隣(箱を渡してくれた人)が勝てば一緒に勝ちます。何も盗まれなければゴッドファーザーの即勝利。脱落した人は勝ちません。
-**記法** `hide 3`(3個取り分け)・`take 2`(ダイヤ2個)・`take loyal` / `take agent` / `take driver` / `take cleaner`・`take nothing`・`bag agent take 2`(最初の人: 袋に隠してから取る)・`claim 9 2`(ダイヤ9個とトークン2個だった)・`claim silent`・`accuse 4`(席4)・`bang`・`pass`。""",
+**記法** `hide 3`(3個取り分け)・`take 2`(ダイヤ2個)・`take loyal` / `take agent` / `take driver` / `take cleaner`・`take nothing`・`bag agent take 2`(最初の人: 袋に隠してから取る)・`claim 9 2`(ダイヤ9個とトークン2個だった)・`claim silent`・`ask 4`(席4に質問)・`accuse 4`(席4)・`bang`・`pass`。""",
 }

@@ -6,6 +6,7 @@
 - ``bag agent take 2``: the first player hides a token in the bag, then takes;
 - ``claim 9 2``: testimony, "the box held 9 diamonds and 2 tokens when it came to me";
   ``claim silent``;
+- ``ask 4``: the Godfather questions seat 4, who answers with a ``claim``;
 - ``accuse 4``: the Godfather accuses seat 4; ``bang``: the Cleaner shoots the accused;
   ``pass``: let the BANG window go by.
 
@@ -30,8 +31,8 @@ def format_move(move: Move) -> str:
         return (f"bag {move.bag} " if move.bag else "") + f"take {what}"
     if verb == "claim":
         return "claim silent" if move.what == "silent" else f"claim {move.n} {move.m}"
-    if verb == "accuse":
-        return f"accuse {move.n + 1}"
+    if verb in ("accuse", "ask"):
+        return f"{verb} {move.n + 1}"
     return verb
 
 
@@ -70,11 +71,11 @@ def parse_move(text: str) -> Move:
         return Move("claim", "silent")
     if len(words) == 3 and words[0] == "claim":
         return Move("claim", "box", _number(words[1], text), _number(words[2], text))
-    if len(words) == 2 and words[0] == "accuse":
+    if len(words) == 2 and words[0] in ("accuse", "ask"):
         seat = _number(words[1], text)
         if seat < 1:
             raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
-        return Move("accuse", n=seat - 1)
+        return Move(words[0], n=seat - 1)
     if words in (["pass"], ["bang"]):
         return Move(words[0])
     raise MalformedMove(text=_shown(text), reason=Text("mafia.reason.format"))
