@@ -86,12 +86,12 @@ async def main(path: str, seed: int, retry: list[str]) -> None:
         else:
             say("RETRY landed", table_id, version)
             say("ACK", table_id, after.version)
-    mine = {t.game: t.id for t in await host.store.tables_with_status("active")}
-    tasks = []
-    for game, humans in LINEUP:
-        table_id = mine.get(game) or await new_table(host, game, humans)
-        tasks.append(play_table(host, table_id, game, humans, random.Random(rng.random())))
     try:
+        mine = {t.game: t.id for t in await host.store.tables_with_status("active")}
+        tasks = []
+        for game, humans in LINEUP:
+            table_id = mine.get(game) or await new_table(host, game, humans)
+            tasks.append(play_table(host, table_id, game, humans, random.Random(rng.random())))
         await asyncio.gather(*tasks)
     finally:  # an error ends the worker (the test sees it end by itself) instead of hanging it
         await host.store.close()

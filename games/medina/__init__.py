@@ -131,7 +131,7 @@ class Medina(Game[MedinaState, Move]):
 
     # -- set-up -------------------------------------------------------------------------------
 
-    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, Any] | None, *, by_post: bool = False) -> dict[str, Any]:
         """As the core's, also accepting the rules page's camelCase flag names and values
         (``towerReclaimPerArm``, ``lastRoofRule=noOtherRoofs``) and explaining a bad cell."""
         normal: dict[str, Any] = {}
@@ -145,7 +145,7 @@ class Medina(Game[MedinaState, Move]):
                 if text != RANDOM and text not in _CELL_CHOICES:
                     raise SetupError("medina.setup.bad_cell", name=key, value=value, columns="B-O", rows="2-10")
             normal[key] = value
-        return super().resolve_options(normal)
+        return super().resolve_options(normal, by_post=by_post)
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> MedinaState:
         return rules.setup(num_players, options, seed)
