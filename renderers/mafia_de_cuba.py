@@ -465,13 +465,13 @@ def _draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
     y = top + 40
     for s in order:
         seat = seats[s]
-        row = (x0, y, x1, y + pitch - 4)
+        row = (x0, y, x1, y + pitch)  # the card leaves 4 px free below it, for the glyphs' depth
         won, out = s in result["winners"], view["eliminated"][s]
         ground = mix(theme.card, theme.gold, 0.28) if won else mix(theme.card, OUT_GREY, 0.5) if out else theme.card
         with within(row):
             paste(image, rounded_box_sprite(x1 - x0, pitch - 4, ground, theme.gold if won else theme.card_edge,
                                             4.0 if won else 1.5, 10), (x0, y))
-            cy = y + (pitch - 4) / 2
+            cy = y + (pitch - 4) / 2 - 1
             _mark(image, d, s, seat.colour, (x0 + 6 + (pitch - 8) / 2, cy), size=min(MARK, pitch - 8))
             cells = ((seat.name, True), (roles[s], False), (saw[s], False), (said[s], False))
             for (words, bold), (cx0, cx1) in zip(cells, cols):
@@ -584,6 +584,7 @@ def _draw_box(image: Image.Image, d: ImageDraw.ImageDraw, box: dict[str, Any], c
     x0, y0, x1, y1 = where
     paste(image, rounded_box_sprite(x1 - x0, y1 - y0, mix(BOX_BROWN, (255, 255, 255), 0.78), BOX_BROWN, 4.0, 14),
           (x0, y0))
+    tx = x0 + 16 + 5 * (34 + 4) + 40
     text(d, (x0 + 14, y0 + 8), fit_text(caption, size=PRIVATE_SIZE, width=x1 - x0 - 28, bold=True),
          size=PRIVATE_SIZE, fill=theme.text, anchor="la", bold=True, role="text")
     diamonds = int(box["diamonds"])
@@ -595,12 +596,8 @@ def _draw_box(image: Image.Image, d: ImageDraw.ImageDraw, box: dict[str, Any], c
     count = _say("mafia.private_image.diamonds", lang, count=diamonds)
     text(d, (gx, y1 - 8), fit_text(count, size=30, width=5 * (gem + 4) + 40, bold=True), size=30, fill=theme.text,
          anchor="ld", bold=True, role="headline")
-    tx = x0 + 16 + 5 * (gem + 4) + 40
-    ty = y0 + 44
+    ty = y0 + 42
     tokens = box["tokens"]
-    text(d, (tx, ty), _say("mafia.private_image.tokens", lang), size=PRIVATE_SIZE, fill=theme.muted, anchor="la",
-         bold=True, role="text")
-    ty += PRIVATE_SIZE + 12
     if not tokens:
         text(d, (tx, ty), _say("mafia.token.none", lang), size=PRIVATE_SIZE + 4, fill=theme.text, anchor="la",
              role="text")
@@ -610,7 +607,7 @@ def _draw_box(image: Image.Image, d: ImageDraw.ImageDraw, box: dict[str, Any], c
         words = f"{_say(f'mafia.token.{kind}', lang)} ×{k}"
         text(d, (tx + 38, ty + 16), fit_text(words, size=PRIVATE_SIZE + 4, width=x1 - 14 - tx - 38), size=PRIVATE_SIZE + 4,
              fill=theme.text, anchor="lm", role="text")
-        ty += 38
+        ty += 36
 
 
 def _private_lines(private: dict[str, Any], lang: str) -> list[str]:

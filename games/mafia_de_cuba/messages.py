@@ -202,7 +202,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.private_image.box_seen": {"en": "The box when it came to you", "ja": "回ってきたときの箱"},
     "mafia.private_image.box_back": {"en": "The box as it came back", "ja": "戻ってきた箱"},
     "mafia.private_image.diamonds": {"en": "{count} diamond(s)", "ja": "ダイヤ {count}個"},
-    "mafia.private_image.tokens": {"en": "Tokens", "ja": "トークン"},
     "mafia.private_image.take": {"en": "Take some diamonds (`take 2`) or one token (`take {token}`).",
                                  "ja": "ダイヤをいくつか(`take 2`)か、トークンを1つ(`take {token}`)取ってください。"},
     "mafia.private_image.take_diamonds": {"en": "Take some diamonds (`take 2`): no token is left.",
