@@ -39,6 +39,7 @@ from renderers.common import (
     RGB,
     SEAT_COLOURS,
     Theme,
+    cached,
     crown_sprite,
     darker,
     encode_png,
@@ -47,6 +48,7 @@ from renderers.common import (
     on_canvas,
     paste,
     paste_centred,
+    region,
     rounded_box_sprite,
     seat_mark,
     supersampled,
@@ -263,17 +265,18 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, lang: str = "e
     finished = bool(view.get("finished")) and bool(view.get("reveal"))
     acting = () if view.get("finished") else _acting(view)
     seats = [fr.Seat(seat=s, colour=colours[s], name=shown[s], acting=s in acting) for s in range(n)]
-    f = fr.Frame(seats, lang=lang, theme=theme, lay=fr.layout(0))
+    geometry = None if finished else table(n, view["godfather"])
+    base = None if geometry is None else _felt_layer(geometry, theme)
+    f = fr.Frame(seats, lang=lang, theme=theme, lay=fr.layout(0), base=base)
     f.draw_header(_headline(view, shown, lang, acting))
     d = ImageDraw.Draw(f.image)
-    if finished:
+    if geometry is None:
         _draw_reveal(f.image, d, view, seats, lang, theme)
         return f.image
-    geometry = table(n, view["godfather"])
     _draw_felt(f.image, d, view, geometry, lang, theme)
     for s in range(n):
         with within(geometry.cards[s]):
-            _draw_card(f.image, d, view, seats[s], geometry.cards[s], lang, theme)
+            _draw_card(f.image, d, view, seats[s], geometry.cards[s], geometry, lang, theme)
     return f.image
 
 
@@ -294,12 +297,20 @@ def _accusation_words(a: dict[str, Any], lang: str) -> str:
     return translate(f"mafia.render.outcome.{a['outcome']}", lang, count=a["diamonds"])
 
 
+@cached(maxsize=16)
+def _felt_layer(geometry: Table, theme: Theme) -> Image.Image:
+    """The static layer: the background and the green table under the cards."""
+    image = Image.new("RGB", (fr.WIDTH, fr.HEIGHT), theme.background)
+    fx0, fy0, fx1, fy1 = geometry.felt
+    ImageDraw.Draw(image).rounded_rectangle([fx0, fy0, fx1, fy1], radius=40, fill=FELT, outline=darker(FELT, 0.3),
+                                            width=4)
+    return image
+
+
 def _draw_felt(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], geometry: Table, lang: str,
                theme: Theme) -> None:
-    """The green table under the cards and, in its middle, the Jokers left of the start, the
-    diamonds recovered and the accusations in order (the pending one last, "accused")."""
-    fx0, fy0, fx1, fy1 = geometry.felt
-    d.rounded_rectangle([fx0, fy0, fx1, fy1], radius=40, fill=FELT, outline=darker(FELT, 0.3), width=4)
+    """In the middle of the table: the Jokers left of the start, the diamonds recovered and the
+    accusations in order (the pending one last, "accused")."""
     x0, y0, x1, y1 = geometry.middle
     pitch = SIZE + 10
     with within(geometry.middle):
@@ -329,34 +340,48 @@ def _draw_felt(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
                  anchor="mm", role="text")
 
 
-def _card_line(view: dict[str, Any], s: int, lang: str) -> tuple[list[Image.Image], str]:
-    """The icons and the words of a seat's fact line."""
-    icons: list[Image.Image] = []
+def _card_line(view: dict[str, Any], s: int, lang: str) -> tuple[tuple[str, ...], str]:
+    """The icons (by name, see :func:`_icon`) and the words of a seat's fact line."""
+    icons: list[str] = []
     words = ""
     out = view["eliminated"][s]
     mine = [a for a in view["accusations"] if a["seat"] == s]
     if s == view["godfather"]:
-        icons.append(_crown())
-        icons.extend(bottle_sprite(40) for _ in range(view["jokers"]))
+        icons.append("crown")
+        icons.extend("bottle" for _ in range(view["jokers"]))
     if view["holder"] == s and view["phase"] in ("hide", "theft"):
-        icons.append(box_sprite(44))
+        icons.append("box")
     if out:
-        icons.append(cross_sprite(34))
+        icons.append("cross")
         words = _accusation_words(mine[-1], lang) if mine else _say("mafia.render.out", lang)
-        return icons, words
+        return tuple(icons), words
     if view["accused"] == s and view["phase"] == "window":
-        icons.append(badge_sprite(36, DEFAULT_THEME.highlight))
+        icons.append("badge")
     if view["joker_holders"][s]:
-        icons.append(bottle_sprite(40))
+        icons.append("bottle")
     claim = view["claims"][s]
     if claim == "silent":
         words = _say("mafia.render.silent", lang)
     elif claim is not None:
         words = _say("mafia.render.claim", lang, diamonds=claim[0], tokens=claim[1])
     elif view["phase"] == "theft" and view["taken"][s] and s != view["godfather"]:
-        icons.append(tick_sprite(34))
+        icons.append("tick")
         words = _say("mafia.render.taken", lang)
-    return icons, words
+    return tuple(icons), words
+
+
+def _icon(name: str) -> Image.Image:
+    if name == "crown":
+        return _crown()
+    if name == "bottle":
+        return bottle_sprite(40)
+    if name == "box":
+        return box_sprite(44)
+    if name == "cross":
+        return cross_sprite(34)
+    if name == "badge":
+        return badge_sprite(36, DEFAULT_THEME.highlight)
+    return tick_sprite(34)
 
 
 @lru_cache(maxsize=1)
@@ -365,12 +390,22 @@ def _crown() -> Image.Image:
 
 
 def _draw_card(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: fr.Seat,
-               box: tuple[int, int, int, int], lang: str, theme: Theme) -> None:
-    """A seat's card: its mark and name, then its icons and its fact in words."""
-    x0, y0, x1, y1 = box
+               box: tuple[int, int, int, int], geometry: Table, lang: str, theme: Theme) -> None:
+    """A seat's card: its mark and name, then its icons and its fact in words; pasted as drawn
+    before when the seat looked the same (most cards do, move after move). The key names all the
+    card shows and the felt under its corners."""
     s = seat.seat
     out = view["eliminated"][s]
     accused = view["accused"] == s and view["phase"] == "window"
+    icons, words = _card_line(view, s, lang)
+    key = ("mafia.card", box, geometry.felt, s, seat.name, seat.colour, seat.acting, out, accused, icons, words, theme)
+    region(image, box, key, lambda: _paint_card(image, d, seat, box, out, accused, icons, words, theme))
+
+
+def _paint_card(image: Image.Image, d: ImageDraw.ImageDraw, seat: fr.Seat, box: tuple[int, int, int, int],
+                out: bool, accused: bool, icons: tuple[str, ...], words: str, theme: Theme) -> None:
+    x0, y0, x1, y1 = box
+    s = seat.seat
     ground = mix(theme.card, OUT_GREY, 0.5) if out else theme.card
     edge, width = theme.card_edge, 2.0
     if accused:
@@ -382,10 +417,9 @@ def _draw_card(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
     name_x = x0 + 18 + MARK
     text(d, (name_x, y0 + 8 + MARK / 2), fit_text(seat.name, size=SIZE, width=x1 - 10 - name_x, bold=True),
          size=SIZE, fill=theme.text, anchor="lm", bold=True, role="headline")
-    icons, words = _card_line(view, s, lang)
     cy = y0 + 8 + MARK + (y1 - y0 - 8 - MARK) / 2
     x = x0 + 12
-    for icon in icons:
+    for icon in map(_icon, icons):
         if x + icon.width > x1 - 10:
             break
         paste(image, icon, (round(x), round(cy - icon.height / 2)))

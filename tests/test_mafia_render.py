@@ -235,3 +235,12 @@ def test_private_pictures_for_every_kind_of_seat():
 def test_render_refuses_other_views():
     with pytest.raises(ValueError):
         render({"game": "medina"})
+
+
+def test_cards_pasted_from_the_cache_are_the_cards_drawn():
+    state = moments(12)["accuse"]
+    view = G.view(state, None)
+    with common.recording():
+        fresh = draw(view, names=NAMES, lang="ja").tobytes()
+    draw(view, names=NAMES, lang="ja")
+    assert draw(view, names=NAMES, lang="ja").tobytes() == fresh
