@@ -480,12 +480,12 @@ def _draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any
         return max([text_width(v, size=SIZE, bold=bold) for v in values] + [text_width(head[key], size=SIZE, bold=True)])
 
     lines = _reveal_notes(view, lang)
-    pitch = min(56, (y1 - y0 - 40 - len(lines) * (SIZE + 10) - 10) // n)
+    pitch = min(64, (y1 - y0 - 40 - len(lines) * (SIZE + 10) - 10) // n)
     result_w = max([text_width(v, size=SIZE, bold=True) for v in verdict.values() if v] + [0]) + 52
     said_w, saw_w = widest(said.values(), "said"), widest(saw.values(), "saw")
     role_w = min(widest(roles.values(), "role"), 330)
     mark_w = 54
-    name_w = x1 - x0 - mark_w - role_w - saw_w - said_w - result_w - 5 * 14
+    name_w = x1 - x0 - mark_w - role_w - saw_w - said_w - result_w - 6 * 14  # 14 px free at the right end
     cols = []
     x = x0 + mark_w + 14
     for w in (name_w, role_w, saw_w, said_w, result_w):
