@@ -208,6 +208,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mafia.render.outcome.shot_agent": {"en": "shot: Agent", "ja": "射殺: 捜査官"},
     "mafia.render.outcome.shot_thief": {"en": "shot: thief {count}◆", "ja": "射殺: 泥棒 {count}◆"},
     "mafia.render.outcome.shot": {"en": "shot", "ja": "射殺"},
+    "mafia.render.col.role": {"en": "Role", "ja": "役"},
+    "mafia.render.col.saw": {"en": "Saw", "ja": "見た箱"},
+    "mafia.render.col.said": {"en": "Said", "ja": "証言"},
+    "mafia.render.final": {"en": "Box at the end: {box}", "ja": "最後の箱: {box}"},
+    "mafia.render.accusations": {"en": "Accused: {list}", "ja": "告発: {list}"},
+    # -- the private image (the DM picture of one seat's view) ------------------------------------
+    "mafia.private_image.holding": {"en": "You hold the box", "ja": "箱を持っています"},
+    "mafia.private_image.box_now": {"en": "The box, now", "ja": "いまの箱の中身"},
+    "mafia.private_image.box_seen": {"en": "The box when it came to you", "ja": "回ってきたときの箱"},
+    "mafia.private_image.box_back": {"en": "The box as it came back", "ja": "戻ってきた箱"},
+    "mafia.private_image.diamonds": {"en": "{count} diamond(s)", "ja": "ダイヤ {count}個"},
+    "mafia.private_image.take": {"en": "Take some diamonds (`take 2`) or one token (`take {token}`).",
+                                 "ja": "ダイヤをいくつか(`take 2`)か、トークンを1つ(`take {token}`)取ってください。"},
+    "mafia.private_image.take_diamonds": {"en": "Take some diamonds (`take 2`): no token is left.",
+                                          "ja": "ダイヤをいくつか取ってください(`take 2`)。トークンは残っていません。"},
+    "mafia.private_image.take_token": {"en": "No diamond is left: take one token (`take {token}`).",
+                                       "ja": "ダイヤは残っていません。トークンを1つ取ってください(`take {token}`)。"},
+    "mafia.private_image.empty": {"en": "The box is empty: you are a Street Urchin (`take nothing`).",
+                                  "ja": "箱は空です。ストリートチルドレンになります(`take nothing`)。"},
+    "mafia.private_image.hide": {"en": "Set 0 to 5 diamonds aside (`hide 3`).",
+                                 "ja": "ダイヤを0〜5個取り分けてください(`hide 3`)。"},
 }
 
 RULES_HELP = {
