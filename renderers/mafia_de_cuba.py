@@ -101,6 +101,8 @@ def _acting(view: dict[str, Any]) -> tuple[int, ...]:
         return (view["godfather"],)
     if phase == "theft":
         return (view["holder"],)
+    if phase == "question":
+        return (view["questioned"],)
     if phase == "testimony":
         return tuple(s for s in view["order"] if view["claims"][s] is None and not view["eliminated"][s])
     if phase == "window":

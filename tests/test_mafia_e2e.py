@@ -2,7 +2,8 @@
 client against the fake Discord, from ``/game new`` to the reveal: three people (Alice the
 Godfather, Bob, Mallory, whose DMs are closed) and four ``basic`` AI seats.
 
-Each holder's view of the box reaches only that holder (by DM; Mallory through ``/hand``); every
+Each holder's view of the box reaches only that holder, in words and as a picture (by DM; Mallory
+through ``/hand``); every
 take is told the same way in the thread; nothing of a take, a role or the box's contents reaches
 a thread post before the reveal; the last board post is the reveal.
 """
@@ -60,6 +61,9 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
                         hand = await (await world.fake.send_slash_command("hand", user=user,
                                                                           channel=world.thread())).reply()
                         assert hand.ephemeral and "You hold the box now" in hand.content
+                        # ... with the picture of the box, its words as the alt text
+                        assert hand.attachments[0].data.startswith(PNG)
+                        assert "You hold the box now" in hand.attachments[0].description
                     else:
                         expected = t("play.private", "ja" if user is world.bob else "en", table=table_id,
                                      game=GAME.titles["ja" if user is world.bob else "en"],
@@ -68,6 +72,9 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
                         await world.fake.wait_until(
                             lambda expected=expected, user=user: any(m.content == expected for m in world.fake.dms(user)),
                             timeout=10, what="the holder's box by DM")
+                        box_dm = next(m for m in world.fake.dms(user) if m.content == expected)
+                        assert box_dm.attachments[0].data.startswith(PNG)  # the box as a picture too
+                        assert box_dm.attachments[0].filename == f"mafia_de_cuba-{table_id}-private.png"
                         seen_box_dm = True
                     notation = next(n for n in legal if not n.startswith("bag"))
                 elif state.phase == "window":
@@ -106,6 +113,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             boards = world.boards()
             reveal = boards[-1]
             assert reveal.attachments[0].data.startswith(PNG) and ("Game over" in reveal.content or "終局" in reveal.content)
+            assert not any(a.filename.endswith("-private.png") for post in posts for a in post.attachments)
             for post in posts:
                 if post.id == reveal.id:
                     continue
