@@ -291,18 +291,26 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         return self._public_decision(state)
 
     def summary(self, state: MafiaState) -> list[Text]:
-        """The testimony so far in the order it was given (public, maybe lies; answers to the
-        Godfather's questions marked), the Jokers left and the accusations."""
+        """The testimony so far, one line a seat in the order they first spoke (public, maybe lies;
+        the answers to the Godfather's questions follow on the seat's line), the Jokers left and
+        the accusations. One line a seat keeps the status message short at twelve players."""
         lines = [Text("mafia.summary.jokers", left=state.jokers)]
+        stories: dict[int, list[Text]] = {}
         for entry in state.said:
-            seat, claim = entry["seat"] + 1, entry["claim"]
+            seat, claim = entry["seat"], entry["claim"]
             if entry.get("asked"):
-                lines.append(Text("mafia.summary.answer_silent", seat=seat) if claim == "silent" else
-                             Text("mafia.summary.answer", seat=seat, diamonds=claim[0], tokens=claim[1]))
+                part = (Text("mafia.summary.answer_silent") if claim == "silent" else
+                        Text("mafia.summary.answer", diamonds=claim[0], tokens=claim[1]))
             elif claim == "silent":
-                lines.append(Text("mafia.summary.silent", seat=seat))
+                part = Text("mafia.summary.silent", seat=seat + 1)
             else:
-                lines.append(Text("mafia.summary.claim", seat=seat, diamonds=claim[0], tokens=claim[1]))
+                part = Text("mafia.summary.claim", seat=seat + 1, diamonds=claim[0], tokens=claim[1])
+            stories.setdefault(seat, []).append(part)
+        for parts in stories.values():
+            line = parts[0]
+            for part in parts[1:]:  # each later statement after a middle dot on the same line
+                line = Text("mafia.summary.then", before=line, after=part)
+            lines.append(line)
         for entry in state.accusations:
             lines.append(Text("mafia.summary.accusation", seat=entry["seat"] + 1,
                               result=Text(f"mafia.render.outcome.{entry['outcome']}", count=entry["diamonds"])))
