@@ -195,7 +195,7 @@ class Presenter:
             table = await self.host.table(table_id)
         except Exception:
             return
-        pause = self.host.announce_pause(table_id, table.version)
+        pause = self.host.announce_pause(table)
         if pause > 0:
             await asyncio.sleep(pause)
 

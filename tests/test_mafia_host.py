@@ -105,21 +105,30 @@ def test_a_window_deadline_passes_for_every_seat_still_waiting(tmp_path):
     run(scenario())
 
 
-def test_every_take_waits_the_same_pause_before_it_is_told(tmp_path):
+def test_every_take_waits_the_same_pause_before_it_is_told_even_after_a_restart(tmp_path):
+    """The pause is stored with the commit (``announce_at``): every take, a Street Urchin's
+    included, waits the same 4 s from its commit, and a host restarted in between (or another
+    process) waits what is left of it; a claim waits nothing."""
     async def scenario():
-        host = Host(await store_at(tmp_path / "db.sqlite3"), seed_source=lambda: 7)
+        clock = Clock()
+        host = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
         table = await table_of(host, {})
         table = await host.play(table.id, 101, "hide 0")
+        assert host.announce_pause(table) == 0.0
         pauses = []
         for user, text in zip((102, 103, 104, 105), ("take 2", "take agent", "take loyal", "take driver")):
             table = await host.play(table.id, user, text)
-            pauses.append(host.announce_pause(table.id, table.version))
+            pauses.append(host.announce_pause(table))
         table = await host.play(table.id, 106, "take nothing")  # the last player: a Street Urchin
-        pauses.append(host.announce_pause(table.id, table.version))
-        assert all(3.0 < p <= 4.0 for p in pauses)
-        table = await host.play(table.id, 102, "claim 15 3")
-        assert host.announce_pause(table.id, table.version) == 0.0
-        assert host.announce_pause(table.id, table.version - 1) == 0.0  # an older version: no wait
+        pauses.append(host.announce_pause(table))
+        assert pauses == [4.0] * 5
+        clock.now += 1.5
+        again = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        assert again.announce_pause(await again.table(table.id)) == 2.5  # what is left, after a restart
+        clock.now += 3
+        assert again.announce_pause(await again.table(table.id)) == 0.0
+        table = await again.play(table.id, 102, "claim 15 3")
+        assert table.announce_at is None and again.announce_pause(table) == 0.0
 
     run(scenario())
 

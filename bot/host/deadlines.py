@@ -14,7 +14,6 @@ Mixed into :class:`bot.host.host.Host`, whose tables, locks and commits it uses.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 from bot.host.store import TableRow
@@ -84,18 +83,14 @@ class RuleDeadlines:
 
     # -- announcement pauses ---------------------------------------------------------------------
 
-    def note_announce(self, table_id: int, version: int, game: Game, state: Any, move: Any) -> None:
-        """Remember the pause the game asks before ``version`` (just committed) is told."""
-        pauses = self.__dict__.setdefault("_announce", {})
+    def announce_at(self, game: Game, state: Any, move: Any) -> float | None:
+        """When a move about to be committed in ``state`` may be told: stored with the commit
+        (``TableRow.announce_at``), so a restart or another process waits the same pause."""
         delay = game.announce_delay(state, move) * self.announce_scale
-        if delay > 0:
-            pauses[table_id] = (version, time.monotonic() + delay)
-        else:
-            pauses.pop(table_id, None)
+        return self.clock() + delay if delay > 0 else None
 
-    def announce_pause(self, table_id: int, version: int) -> float:
-        """Seconds still to wait before showing ``version`` of the table (0: show it now)."""
-        noted = self.__dict__.get("_announce", {}).get(table_id)
-        if noted is None or noted[0] != version:
+    def announce_pause(self, table: TableRow) -> float:
+        """Seconds still to wait before showing the table's latest version (0: show it now)."""
+        if table.announce_at is None:
             return 0.0
-        return max(0.0, noted[1] - time.monotonic())
+        return max(0.0, table.announce_at - self.clock())

@@ -458,14 +458,12 @@ class Host(PlayByPost, RuleDeadlines):
         notation = game.format_move(state, move)
         words = {lang: game.describe_move(state, move, lang) for lang in LANGUAGES}
         after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
-        committed = await self._commit_state(table, game, after, seat, notation, words, events, note,
-                                             refuse_repeat=refuse_repeat)
-        self.note_announce(committed.id, committed.version, game, state, move)  # e.g. every take alike
-        return committed
+        return await self._commit_state(table, game, after, seat, notation, words, events, note,
+                                        refuse_repeat=refuse_repeat, announce_at=self.announce_at(game, state, move))
 
     async def _commit_state(self, table: TableRow, game: Game, after: Any, seat: int, notation: str,
                             words: dict[str, str], events: list, note: str | None, *,
-                            refuse_repeat: bool = False) -> TableRow:
+                            refuse_repeat: bool = False, announce_at: float | None = None) -> TableRow:
         """The new state, its move record and the next turn's clock, in one versioned transaction."""
         status = "finished" if not game.to_act(after) else "active"
         happened = [e.to_json() for e in events]
@@ -476,7 +474,7 @@ class Host(PlayByPost, RuleDeadlines):
         try:
             return await self._finished(await self._written(table.id, self.store.commit_move(
                 table.id, table.version, record, refuse_repeat=refuse_repeat, state=game.state_to_json(after),
-                status=status, acting=acting_mask(game, after), **clock)))
+                status=status, acting=acting_mask(game, after), announce_at=announce_at, **clock)))
         except StaleVersion:
             raise HostError("host.stale") from None
         except RepeatedRecord:

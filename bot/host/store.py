@@ -214,6 +214,13 @@ MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
         );
         """,
     ),
+    (
+        ("when the latest move may be told (a game's uniform pause, e.g. every Mafia de Cuba take alike), "
+         "so a restart or another process keeps the pause"),
+        """
+        ALTER TABLE game_tables ADD COLUMN announce_at REAL;
+        """,
+    ),
 )
 
 
@@ -271,6 +278,8 @@ class TableRow:
     #: When half and nine tenths of the turn's running time are used (reminders are due).
     half_at: float | None = None
     late_at: float | None = None
+    #: Not before this instant is the latest move told (the game's announcement pause), or None.
+    announce_at: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -381,7 +390,8 @@ def _is_busy(exc: BaseException) -> bool:
 
 _TABLE_COLUMNS = ("id, guild_id, channel_id, thread_id, lobby_message_id, status_message_id, game, num_players, "
                   "options, seed, status, owner_id, state, version, announced_version, settings, created_at, "
-                  "updated_at, turn_started_at, deadline_at, reminded, board_message_id, half_at, late_at")
+                  "updated_at, turn_started_at, deadline_at, reminded, board_message_id, half_at, late_at, "
+                  "announce_at")
 _T_COLUMNS = ", ".join("t." + c.strip() for c in _TABLE_COLUMNS.split(","))
 
 
@@ -1279,7 +1289,7 @@ def _table(row: Any) -> TableRow:
         status=row[10], owner_id=row[11], state=None if row[12] is None else json.loads(row[12]),
         version=row[13], announced_version=row[14], settings=json.loads(row[15]), created_at=row[16],
         updated_at=row[17], turn_started_at=row[18], deadline_at=row[19], reminded=row[20],
-        board_message_id=row[21], half_at=row[22], late_at=row[23],
+        board_message_id=row[21], half_at=row[22], late_at=row[23], announce_at=row[24],
     )
 
 
