@@ -29,6 +29,7 @@ from renderers.mafia_de_cuba import (
     render_private,
     table,
 )
+from tests.test_render_standard import _check_boxes
 from tests.test_tournament_render import glyph_height_on_a_phone
 
 G = get_game("mafia_de_cuba")
@@ -70,16 +71,6 @@ def recorded(view: dict, names: list[str], lang: str):
     return [item for item in recorder.items if item.kind == "text"], recorder
 
 
-def check_boxes(recorder, width: int, height: int, where: str) -> None:
-    for item in recorder.items:
-        x0, y0, x1, y1 = item.box
-        assert x0 >= -1 and y0 >= -1 and x1 <= width + 1 and y1 <= height + 1, f"{where}: {item.content!r} off"
-        if item.limit:
-            lx0, ly0, lx1, ly1 = item.limit
-            assert x0 >= lx0 - 1 and y0 >= ly0 - 1 and x1 <= lx1 + 1 and y1 <= ly1 + 1, \
-                f"{where}: {item.kind} {item.content!r} at {item.box} leaves its box {item.limit}"
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("players", [6, 12])
 def test_every_text_below_the_header_reads_on_a_phone(players, lang):
@@ -93,7 +84,7 @@ def test_every_text_below_the_header_reads_on_a_phone(players, lang):
         for item in below:
             assert item.size >= MINIMUM, f"{where}: {item.content!r} is {item.size * PHONE:.1f} px on a phone"
         assert glyph_height_on_a_phone(below, fr.WIDTH) >= 7, where
-        check_boxes(recorder, fr.WIDTH, fr.HEIGHT, where)
+        _check_boxes((fr.WIDTH, fr.HEIGHT), recorder, where)
         drawn = " ".join(item.content for item in texts)
         for name in names:
             assert common.displayable(name)[:3] in drawn, f"{where}: {name!r} is not drawn"
@@ -159,7 +150,7 @@ def private_texts(private: dict, lang: str = "en", name: str | None = None):
         image = draw_private(private, name=name, lang=lang)
     assert image.size == (720, 480)
     texts = [item for item in recorder.items if item.kind == "text"]
-    check_boxes(recorder, 720, 480, f"private {private.get('seat')} {lang}")
+    _check_boxes((720, 480), recorder, f"private {private.get('seat')} {lang}")
     for item in texts:
         assert item.size * 360 / PRIVATE_W >= 10, f"{item.content!r} is {item.size} px on the 720 px canvas"
     return " ".join(item.content for item in texts)

@@ -75,7 +75,7 @@ def test_the_summary_names_the_turn_the_decision_and_the_players_and_no_engine_i
         view = madeira.view(state, None)
         image, recorder = _record(R.render, view, names=NAMES[:4], lang=lang)
         assert image.size == (1100, 800)
-        _check_boxes(image, recorder, f"summary ply {state.ply}")
+        _check_boxes(image.size, recorder, f"summary ply {state.ply}")
         drawn = " ".join(item.content for item in recorder.items if item.kind == "text")
         assert not INTERNAL.search(drawn), INTERNAL.search(drawn)
         for name in NAMES[:4]:
@@ -158,7 +158,7 @@ def test_the_full_board_keeps_inside_its_boxes_and_shows_no_engine_id(lang):
         state = states[-1] if trial == 5 else states[rng.randrange(len(states))]
         view = madeira.view(state, None)
         image, recorder = _record(R.render_detail, view, names=NAMES[:players], lang=lang)
-        _check_boxes(image, recorder, f"detail trial {trial}")
+        _check_boxes(image.size, recorder, f"detail trial {trial}")
         drawn = " ".join(item.content for item in recorder.items if item.kind == "text")
         assert not INTERNAL.search(drawn)
         assert "treasu" not in drawn.lower() or "treasurer" in drawn.lower()

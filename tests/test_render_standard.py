@@ -64,8 +64,9 @@ def _recorded(name: str, view: dict, **options) -> tuple[Image.Image, common.Rec
     return Image.open(io.BytesIO(png)), recorder
 
 
-def _check_boxes(image: Image.Image, recorder: common.Recorder, where: str) -> None:
-    width, height = image.size
+def _check_boxes(size: tuple[int, int], recorder: common.Recorder, where: str) -> None:
+    """Every recorded item on the canvas of ``size`` and inside the box it was drawn within."""
+    width, height = size
     for item in recorder.items:
         x0, y0, x1, y1 = item.box
         assert x0 >= -1 and y0 >= -1 and x1 <= width + 1 and y1 <= height + 1, \
@@ -96,7 +97,7 @@ def test_text_is_readable_at_inline_size(name, lang):
             assert inline >= MINIMUM_INLINE[item.role] - 1e-6, \
                 f"{where}: {item.role} {item.content!r} is {inline:.1f} px at inline size " \
                 f"(at least {MINIMUM_INLINE[item.role]})"
-        _check_boxes(image, recorder, where)
+        _check_boxes(image.size, recorder, where)
         drawn = " ".join(item.content for item in texts)
         for seat_name in names:
             shown = common.displayable(seat_name)
@@ -112,7 +113,7 @@ def test_nothing_is_drawn_outside_its_box_in_random_states(name):
         players = rng.randint(game.min_players, game.max_players)
         state = _play(game, players, rng.randrange(10_000), rng.random() if trial < 8 else None)
         image, recorder = _recorded(name, game.view(state, None), names=NAMES[:players])
-        _check_boxes(image, recorder, f"{name} trial {trial} ({players}p)")
+        _check_boxes(image.size, recorder, f"{name} trial {trial} ({players}p)")
 
 
 @pytest.mark.parametrize("name", GAMES)
