@@ -337,6 +337,7 @@ def test_resigning_asks_first_then_ends_a_two_player_game(tmp_path):
             assert table.status == "finished" and world.host.standing(table).ranks == [1, 2]
             assert any("bob resigned" in m.content for m in world.posts())
             assert "Game over" in world.boards()[-1].content
+    play(scenario, tmp_path)
 
 
 def test_a_server_default_language_and_per_move_posts_turned_off(tmp_path):
