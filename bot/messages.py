@@ -218,6 +218,10 @@ MESSAGES = {
     "lobby.cancelled": {"en": "This lobby was cancelled.", "ja": "このロビーは中止されました。"},
     "lobby.opened": {"en": "Lobby opened; the game will be played in {thread}.",
                      "ja": "ロビーを開きました。ゲームは{thread}で行います。"},
+    "lobby.thread_later": {"en": "The lobby is open, but Discord would not open its thread just now: "
+                                 "it will be made when the game starts.",
+                           "ja": "ロビーは開きましたが、Discordがいまスレッドを作れませんでした。"
+                                 "ゲーム開始時に作られます。"},
     "lobby.not_in_thread": {"en": "Open a lobby in a text channel, not inside a thread.",
                             "ja": "ロビーはスレッド内ではなく、テキストチャンネルで開いてください。"},
     "lobby.no_options": {"en": "defaults", "ja": "標準"},

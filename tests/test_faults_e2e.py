@@ -469,6 +469,8 @@ def test_a_thread_that_could_not_be_made_for_the_lobby_is_made_at_start(tmp_path
             lobby = await handle.reply()
             await world.quiet()
             assert not world.fake.threads()
+            # the owner is told the thread comes later, never that nothing was changed
+            assert not misleading(handle) and any("made when the game starts" in f.content for f in handle.followups)
             table_id = int(re.search(r"lb:join:(\d+)", " ".join(lobby.custom_ids())).group(1))
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
             world.fake.inject_error("POST", rf"^/channels/{world.general.id}/messages/\d+/threads$", status=503)

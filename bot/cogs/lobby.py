@@ -85,9 +85,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
         embed, view = self.bot.presenter.lobby_message(table, lang)
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
+        await self.bot.host.attach(table.id, lobby_message_id=message.id)
         title = self.bot.host.game(table).titles.get(lang, table.game)
-        thread = await message.create_thread(name=f"{title} #{table.id}"[:100])
-        await self.bot.host.attach(table.id, thread_id=thread.id, lobby_message_id=message.id)
+        try:
+            thread = await message.create_thread(name=f"{title} #{table.id}"[:100])
+        except discord.HTTPException:  # the lobby stands; its thread is made with the first board
+            log.warning("could not open the thread of lobby %s", table.id, exc_info=True)
+            await self.bot.reply(interaction, t("lobby.thread_later", await self.bot.lang_for(interaction)))
+            return
+        await self.bot.host.attach(table.id, thread_id=thread.id)
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
