@@ -205,8 +205,6 @@ MESSAGES = {
         "ja": "このサーバーでのボットの投稿の言語(日本語・英語以外の利用者にも適用)"},
     "cmd.opt.language": {"en": "language", "ja": "言語"},
     "cmd.opt.language.desc": {"en": "English or Japanese", "ja": "英語または日本語"},
-    "settings.language_set": {"en": "This server's default language is now English.",
-                              "ja": "このサーバーの既定の言語を日本語にしました。"},
     # -- lobby ----------------------------------------------------------------------------------
     "lobby.title": {"en": "{game} — game #{table}", "ja": "{game} — ゲーム#{table}"},
     "lobby.body": {
