@@ -41,7 +41,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)
             people = {0: world.alice, 1: world.bob, 2: world.mallory}
             rng = Rng(5)
-            seen_bang = seen_box_dm = False
+            seen_bang = seen_box_dm = seen_hand = False
             for _ in range(200):
                 table = await world.settled(table_id, timeout=30)
                 if table.status == "finished":
@@ -64,6 +64,12 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
                         # ... with the picture of the box, its words as the alt text
                         assert hand.attachments[0].data.startswith(PNG)
                         assert "You hold the box now" in hand.attachments[0].description
+                        # the board's "My view" button shows the same, privately
+                        viewed = await (await world.fake.click_button(world.boards()[-1], f"hv:{table_id}",
+                                                                      user=user)).reply()
+                        assert viewed.ephemeral and "You hold the box now" in viewed.content
+                        assert viewed.attachments[0].data == hand.attachments[0].data
+                        seen_hand = True
                     else:
                         expected = t("play.private", "ja" if user is world.bob else "en", table=table_id,
                                      game=GAME.titles["ja" if user is world.bob else "en"],
@@ -91,7 +97,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             assert table.status == "finished"
             final_state = GAME.state_from_json(table.state)
             assert GAME.result(final_state) is not None
-            assert seen_box_dm
+            assert seen_box_dm and seen_hand
             # Mallory was told in the thread to use /hand; no DM reached her
             assert not world.fake.dms(world.mallory)
             assert any(f"<@{world.mallory.id}>" in p.content and "/hand" in p.content for p in world.posts())
