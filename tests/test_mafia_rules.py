@@ -437,13 +437,19 @@ def test_questions_start_afresh_after_each_accusation_and_skip_players_out():
 
 
 def test_an_old_stored_state_without_statements_still_loads():
-    state = silent_all(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]))
+    state = play(silent_all(play(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]),
+                                 1, "claim 15 3")), 0, "ask 2")
+    state = play(state, 1, "claim 13 3")
     data = GAME.state_to_json(state)
-    for key in ("said", "asked", "questioned"):
+    for key in ("said", "asked", "questioned"):  # the form of a state stored before questions
         del data[key]
+    data["claims"] = [None, [15, 3], [], [], [], []]
+    data["phase"] = "accuse"
     old = GAME.state_from_json(data)
-    assert old.phase == "accuse" and old.said == () and "ask 2" in [GAME.format_move(old, m)
-                                                                   for m in GAME.legal_moves(old, 0)]
+    assert old.claims == (None, (15, 3), (), (), (), ())
+    assert [line.in_lang("en") for line in GAME.summary(old)][1:3] == ["Seat 2 says: 15 diamond(s), 3 token(s)",
+                                                                        "Seat 3 stays silent"]
+    assert "ask 2" in [GAME.format_move(old, m) for m in GAME.legal_moves(old, 0)]
     assert GAME.state_from_json(GAME.state_to_json(state)) == state
 
 

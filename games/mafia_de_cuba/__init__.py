@@ -432,7 +432,6 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             "hidden": state.hidden, "holder": state.holder, "bag": state.bag,
             "takes": [None if t is None else list(t) for t in state.takes],
             "seen": [None if s is None else [s[0], list(s[1])] for s in state.seen],
-            "claims": [None if c is None else list(c) for c in state.claims],
             "said": [dict(entry) for entry in state.said], "asked": sorted(state.asked),
             "questioned": state.questioned,
             "eliminated": list(state.eliminated), "joker_holders": list(state.joker_holders),
@@ -456,9 +455,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             holder=None if data["holder"] is None else int(data["holder"]), bag=data["bag"],
             takes=tuple(None if t is None else (str(t[0]), int(t[1])) for t in data["takes"]),
             seen=tuple(None if s is None else (int(s[0]), tuple(int(c) for c in s[1])) for s in data["seen"]),
-            claims=tuple(None if c is None else tuple(int(v) for v in c) for c in data["claims"]),
-            # states stored before questioning existed have no statements list
-            said=tuple(_statement(entry) for entry in data.get("said", ())),
+            said=tuple(_statement(entry) for entry in data["said"]) if "said" in data else _said_of(data),
             asked=frozenset(int(s) for s in data.get("asked", ())),
             questioned=None if data.get("questioned") is None else int(data["questioned"]),
             eliminated=tuple(bool(e) for e in data["eliminated"]),
@@ -471,6 +468,18 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             final=None if data["final"] is None else (int(data["final"][0]), tuple(int(c) for c in data["final"][1])),
             ply=int(data["ply"]), rng=int(data["rng"]),
         )
+
+
+def _said_of(data: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The statements of a state stored before questions existed: its one claim per seat (in the
+    box's order, as near to the spoken order as the old state tells)."""
+    n, godfather = int(data["num_players"]), int(data["godfather"])
+    said = []
+    for seat in ((godfather + k) % n for k in range(1, n)):
+        claim = data["claims"][seat]
+        if claim is not None:
+            said.append({"seat": seat, "claim": [int(v) for v in claim] if claim else "silent", "asked": False})
+    return tuple(said)
 
 
 def _statement(entry: Mapping[str, Any]) -> dict[str, Any]:

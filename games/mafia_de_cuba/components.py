@@ -71,8 +71,6 @@ class MafiaState:
     takes: tuple[tuple[str, int] | None, ...] = ()
     #: per seat: the box as it saw it (diamonds, token counts) or None
     seen: tuple[tuple[int, tuple[int, ...]] | None, ...] = ()
-    #: per seat: its latest testimony (``None`` not yet, ``()`` silent, ``(diamonds, tokens)``)
-    claims: tuple[tuple[int, ...] | None, ...] = ()
     #: every statement in order: dicts with seat, claim (``[d, t]`` or ``"silent"``), asked (bool)
     said: tuple[Mapping[str, Any], ...] = ()
     #: seats the Godfather has questioned since the last accusation, and the one answering now
@@ -95,6 +93,19 @@ class MafiaState:
 
     def with_(self, **changes: Any) -> MafiaState:
         return replace(self, **changes)
+
+    @property
+    def claims(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per seat, its story so far from :attr:`said`: ``None`` before it spoke, ``()`` silent,
+        else ``(diamonds, tokens)`` of its latest claim (a silent answer keeps the story)."""
+        story: list[tuple[int, ...] | None] = [None] * self.num_players
+        for entry in self.said:
+            seat, claim = entry["seat"], entry["claim"]
+            if claim != "silent":
+                story[seat] = tuple(claim)
+            elif story[seat] is None:
+                story[seat] = ()
+        return tuple(story)
 
 
 def henchmen(state: MafiaState) -> list[int]:
@@ -147,7 +158,7 @@ def setup(num_players: int, options: Mapping[str, Any], seed: int) -> MafiaState
     return MafiaState(
         num_players=n, options=dict(options), godfather=godfather, phase=HIDE,
         jokers=TABLE[n][3], box=DIAMONDS, tokens=starting_tokens(n, str(options["cleaner"])),
-        takes=(None,) * n, seen=(None,) * n, claims=(None,) * n,
+        takes=(None,) * n, seen=(None,) * n,
         eliminated=(False,) * n, joker_holders=(False,) * n, rng=rng.state,
     )
 

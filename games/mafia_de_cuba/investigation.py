@@ -57,13 +57,8 @@ def claim(state: MafiaState, seat: int, move: Move) -> MafiaState:
     """Record ``seat``'s testimony; when everyone has spoken the Godfather accuses. An answer to
     the Godfather's question replaces the seat's claim, except silence, which keeps it."""
     answering = state.phase == QUESTION
-    claims = list(state.claims)
     said = {"seat": seat, "claim": "silent" if move.what == "silent" else [move.n, move.m], "asked": answering}
-    if move.what != "silent":
-        claims[seat] = (move.n, move.m)
-    elif claims[seat] is None:
-        claims[seat] = ()
-    after = state.with_(claims=tuple(claims), said=state.said + (said,), ply=state.ply + 1)
+    after = state.with_(said=state.said + (said,), ply=state.ply + 1)
     if answering:
         return after.with_(phase=ACCUSE, questioned=None)
     return after if testifying(after) else after.with_(phase=ACCUSE)
