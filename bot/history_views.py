@@ -9,6 +9,7 @@ import re
 import discord
 
 from bot.i18n import t
+from bot.views import TableButton
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -29,33 +30,19 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.get_cog("History").history_page(interaction, self.table_id, self.page)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<table>\d+)"):
+class RematchButton(TableButton, template=r"rm:(?P<table>\d+)"):
     """Rematch: the same seats and options in a new lobby and thread."""
 
-    def __init__(self, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.rematch", lang), style=discord.ButtonStyle.primary,
-                                           custom_id=f"rm:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]))
+    PREFIX, LABEL, STYLE = "rm", "button.rematch", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.get_cog("History").rematch(interaction, self.table_id)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ud:(?P<table>\d+)"):
+class UndoButton(TableButton, template=r"ud:(?P<table>\d+)"):
     """Undo, on the mover's own reply: the same as ``/undo`` in the game's thread."""
 
-    def __init__(self, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t("button.undo", lang), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ud:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["table"]))
+    PREFIX, LABEL, STYLE = "ud", "button.undo", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.get_cog("History").undo_click(interaction, self.table_id)

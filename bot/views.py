@@ -78,7 +78,7 @@ def lobby_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
 # -- the board message ------------------------------------------------------------------------
 
 
-class _TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     """A button that only needs the table id: ``PREFIX:table``. Subclasses name the prefix (in
     their template too), label and style, and say what a click does."""
 
@@ -94,21 +94,21 @@ class _TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         return cls(int(match["table"]))
 
 
-class MoveButton(_TableButton, template=r"mv:(?P<table>\d+)"):
+class MoveButton(TableButton, template=r"mv:(?P<table>\d+)"):
     PREFIX, LABEL, STYLE = "mv", "button.move", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).play.open_builder(interaction, self.table_id)
 
 
-class HandButton(_TableButton, template=r"hv:(?P<table>\d+)"):
+class HandButton(TableButton, template=r"hv:(?P<table>\d+)"):
     PREFIX, LABEL, STYLE = "hv", "button.hand", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _bot(interaction).play.show_private(interaction, self.table_id)
 
 
-class FullBoardButton(_TableButton, template=r"fb:(?P<table>\d+)"):
+class FullBoardButton(TableButton, template=r"fb:(?P<table>\d+)"):
     PREFIX, LABEL, STYLE = "fb", "button.full_board", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -261,7 +261,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<
         await bot.play.resign(interaction, self.table_id)
 
 
-class ResignCancelButton(_TableButton, template=r"rx:(?P<table>\d+)"):
+class ResignCancelButton(TableButton, template=r"rx:(?P<table>\d+)"):
     PREFIX, LABEL, STYLE = "rx", "button.resign_cancel", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
