@@ -683,8 +683,10 @@ HISTORY_MESSAGES = {
     "undo.tournament": {"en": "Moves of a rated tournament game cannot be taken back (the organiser may allow it).",
                         "ja": "レーティング対象の大会のゲームでは手を取り消せません(主催者が許可した場合を除く)。"},
     "undo.nothing": {"en": "You have not moved yet in this game.", "ja": "このゲームではまだ手を指していません。"},
-    "undo.revealed": {"en": "That cannot be taken back: “{move}” revealed something (a draw, a die, a secret).",
-                      "ja": "取り消せません: 「{move}」で新しい情報(引いた牌・ダイス・秘密)が明らかになりました。"},
+    "undo.revealed": {"en": "That cannot be taken back: “{move}” told the table something (a draw, a die, a secret, "
+                            "an outcome or a statement everyone has seen).",
+                      "ja": "取り消せません: 「{move}」で新しい情報(引いた牌・ダイス・秘密、全員が見た結果や発言)が"
+                            "明らかになりました。"},
     "undo.stale": {"en": "This request is out of date: the game has moved on.",
                    "ja": "この依頼は古くなっています(ゲームが進みました)。"},
     "undo.own_request": {"en": "The others must answer your request.", "ja": "自分の依頼には答えられません。ほかのプレイヤーの回答を待ってください。"},

@@ -90,14 +90,23 @@ class _Search:
         self.playouts, self.seconds = playouts, seconds
 
     def run(self, state: Any) -> Hashable:
+        """The most visited of the real state's legal moves for the deciding seat.
+
+        The root is the deciding seat's own choice among the moves it may play in the real state
+        (where several seats act at once, ``_actor`` would name another); a determinization never
+        adds to them."""
         game = self.game
         n = game.num_players(state)
-        root = _Node(None, None, None, n)
+        root = _Node(None, None, self.seat, n)
+        root.untried = list(game.legal_moves(state, self.seat))
+        self.rng.shuffle(root.untried)
         deadline = time.monotonic() + self.seconds
         done = 0
         while done < self.playouts and (done == 0 or time.monotonic() < deadline):
             self._iterate(root, game.determinize(state, self.seat, self.rng))
             done += 1
+        if not root.children:  # no determinization allowed any of them: nothing learnt
+            return self.rng.choice(game.legal_moves(state, self.seat))
         best = max(root.children, key=lambda child: (child.visits, child.totals[self.seat]))
         return best.move
 
@@ -106,7 +115,7 @@ class _Search:
         node = root
         # Selection: descend while the node is fully expanded.
         while True:
-            actor = _actor(game, state)
+            actor = self.seat if node is root else _actor(game, state)
             if actor is None:
                 break
             legal = game.legal_moves(state, actor)

@@ -12,7 +12,10 @@ and returned, so the same game object serves every table at once. The contract (
 - ``decision(state, seat)`` what that seat must decide now, in words; ``seat_colours(state)``;
 - ``result(state)`` ``None`` while the game runs; ``scores(state)`` the running count;
 - ``parse_move`` / ``format_move`` the game's text notation;
-- ``state_to_json`` / ``state_from_json`` a lossless round trip.
+- ``state_to_json`` / ``state_from_json`` a lossless round trip;
+- ``determinize(state, seat, rng)`` a state ``seat`` cannot tell from this one (AI search);
+- ``reveals(before, seat, move, after)`` whether a move told some seat something (an undo refuses
+  it): a draw, news in a private view, or a public outcome worked out from hidden state.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
-from games.errors import NotYourTurn, SetupError
+from games.errors import MoveError, NotYourTurn, SetupError
 from games.messages import Text, text_to_json
 from games.rng import Rng
+
+#: The seed of the generator :meth:`Game.reveals` resamples with (the AI's side, never a state's).
+REVEAL_SEED = 0x5EED
 
 State = TypeVar("State")
 Move = TypeVar("Move", bound=Hashable)
@@ -156,6 +162,8 @@ class Game(ABC, Generic[State, Move]):
     ai_levels: ClassVar[tuple[str, ...]] = ("random", "mcts")
     #: Whether the rules let a seat's turn be skipped (used by the play-by-post timeout policy).
     can_skip: ClassVar[bool] = False
+    #: How many states each seat cannot tell apart :meth:`reveals` plays a move in.
+    reveal_samples: ClassVar[int] = 8
     #: Rules help per language, Markdown, shown by ``/rules``.
     rules_help: ClassVar[Mapping[str, str]] = {}
 
@@ -222,16 +230,39 @@ class Game(ABC, Generic[State, Move]):
         """Skip ``seat``'s turn where the rules allow it (games with ``can_skip``)."""
         raise NotImplementedError(f"{self.name} has no skipped turns")
 
-    def reveals(self, before: State, seat: int, after: State) -> bool:
-        """Whether ``seat``'s move from ``before`` to ``after`` revealed something a take-back
-        cannot hide again, so it may never be undone: a random draw (the generator carried in the
-        state moved: a die, a card, a tile) or news for another seat's private view. A game with
-        other revelations overrides this."""
+    def reveals(self, before: State, seat: int, move: Move | None, after: State) -> bool:
+        """Whether ``seat``'s ``move`` (``None``: a skipped turn) from ``before`` to ``after``
+        revealed something a take-back cannot hide again, so it may never be undone.
+
+        A move reveals when anything a seat can see after it depends on what that seat could not
+        see before it: a random draw (the generator carried in the state moved: a die, a card, a
+        tile), news in another seat's private view, or a public outcome worked out from hidden
+        state (an accusation's verdict, a shot, a challenge die). The last is found by resampling:
+        for each seat, :attr:`reveal_samples` states it cannot tell from ``before``
+        (:meth:`determinize`, with a generator of fixed seed, so the answer never changes) play the
+        same move; if that seat's view afterwards differs from its view of ``after`` in any of
+        them, the move told it something. A game may declare more (a statement the table has
+        heard) by overriding this and calling it."""
         if self.state_to_json(before).get("rng") != self.state_to_json(after).get("rng"):
             return True
-        if self.hidden_information:
-            return any(self.private_view(before, other) != self.private_view(after, other)
-                       for other in range(self.num_players(before)) if other != seat)
+        seats = range(self.num_players(before))
+        if self.hidden_information and any(self.private_view(before, other) != self.private_view(after, other)
+                                           for other in seats if other != seat):
+            return True
+        rng = Rng(REVEAL_SEED)
+        for other in seats:
+            seen = None
+            for _ in range(self.reveal_samples):
+                resampled = self.determinize(before, other, rng)
+                if resampled is before:  # nothing this seat cannot see
+                    break
+                try:
+                    played = self.skip(resampled, seat) if move is None else self.apply(resampled, seat, move)
+                except MoveError:  # the move needs what the mover knows and this sample changed
+                    continue
+                seen = self.view(after, other) if seen is None else seen
+                if self.view(played[0], other) != seen:
+                    return True
         return False
 
     def is_legal(self, state: State, seat: int, move: Move) -> bool:

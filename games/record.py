@@ -109,15 +109,22 @@ def parse_record_line(game: Game, state: Any, line: str) -> tuple[int, str] | No
     return seat, notation.strip()
 
 
-def play_recorded(game: Game, state: Any, seat: int, notation: str) -> Any:
-    """The state after one recorded move: ``notation`` read and applied, or, for ``SKIPPED`` in a
-    game that skips turns, ``seat``'s turn skipped. Raises the game's errors."""
+def recorded_move(game: Game, state: Any, seat: int, notation: str) -> Any:
+    """The move a record line names in ``state``: the game's move, or ``None`` for ``SKIPPED`` in
+    a game that skips turns. Raises the game's errors."""
     if notation == SKIPPED and game.can_skip:
         waiting = game.to_act(state)
         if seat not in waiting:
             raise NotYourTurn(seat=seat, waiting=", ".join(str(s) for s in sorted(waiting)))
-        return game.skip(state, seat)[0]
-    return game.apply(state, seat, game.parse_move(state, notation, seat))[0]
+        return None
+    return game.parse_move(state, notation, seat)
+
+
+def play_recorded(game: Game, state: Any, seat: int, notation: str) -> Any:
+    """The state after one recorded move: ``notation`` read and applied, or, for ``SKIPPED`` in a
+    game that skips turns, ``seat``'s turn skipped. Raises the game's errors."""
+    move = recorded_move(game, state, seat, notation)
+    return game.skip(state, seat)[0] if move is None else game.apply(state, seat, move)[0]
 
 
 def replay_lines(game: Game, state: Any, lines: Sequence[str]) -> tuple[Any, int, dict[str, Any] | None]:

@@ -32,3 +32,18 @@ def random_game(game: Game, num_players: int, options: dict | None = None, seed:
         state, _ = game.apply(state, seat, move)
         states.append(state)
     return states, record
+
+
+def random_positions(game: Game, num_players: int, seed: int, count: int, options: dict | None = None) -> list:
+    """The first positions and about ``count`` more of one random game in which a random seat of
+    those acting moves (so simultaneous decisions are met half-made); the final one left out."""
+    from games.rng import Rng
+
+    rng = Rng(seed)
+    state = game.new_game(num_players, options or {}, seed)
+    states = [state]
+    while game.to_act(state):
+        seat = rng.choice(sorted(game.to_act(state)))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+        states.append(state)
+    return states[:4] + states[4:-1:max(1, len(states) // count)]

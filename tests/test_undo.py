@@ -10,6 +10,7 @@ import pytest
 
 from bot.host import Host, HostError, Store
 from bot.host.undo import answer, plan, request, undo
+from games.mafia_de_cuba.components import seat_role, stolen
 from games.registry import get_game
 from tests.test_history import finished_game
 
@@ -75,7 +76,9 @@ def test_an_undo_restores_the_state_and_every_view_or_is_refused_after_a_draw(tm
             if moved.status != "active":  # the game ended with it: nothing left to take back
                 break
             game = host.game(moved)
-            drew = game.reveals(host.state(table), min(host.seats_of(moved, mover)), host.state(moved))
+            last = (await host.store.moves(moved.id))[-1]
+            drew = game.reveals(host.state(table), last.seat, game.parse_move(host.state(table), last.notation),
+                                host.state(moved))
             try:
                 back, done = await undo(host, moved.id, mover)
             except HostError as error:
@@ -88,7 +91,10 @@ def test_an_undo_restores_the_state_and_every_view_or_is_refused_after_a_draw(tm
             assert (await host.store.moves(back.id))[-1:] == (await host.store.moves(table.id))[-1:]
             undone += 1
             table = await move(host, back, pick=random.Random(1000 + back.version))  # play on another way
-        assert undone > 0
+        if game_name == "mafia_de_cuba":  # the box passes on, testimony is heard, a role is shown
+            assert undone == 0 and refused > 0
+        else:
+            assert undone > 0
         if game_name == "madeira":
             assert refused > 0, "Madeira rolls dice on some moves"
         await host.store.close()
@@ -174,4 +180,95 @@ def test_no_undo_in_a_rated_tournament_game_unless_allowed_nor_in_a_finished_gam
         with pytest.raises(HostError, match="not being played"):
             await undo(host, finished.id, ALICE)
         await host.store.close()
+    run(scenario())
+
+
+async def mafia_until_accusation(tmp_path, players, seed):
+    """A Mafia de Cuba table of ``players`` people, alice the Godfather, played at random (every
+    henchman silent in the testimony) until the Godfather must accuse; ``None`` when the box's
+    round already ended the game."""
+    store = await Store.open(tmp_path / f"mafia-{players}-{seed}.sqlite3")
+    OPEN.append(store)
+    host = Host(store, seed_source=lambda: seed)
+    table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                  game_name="mafia_de_cuba", num_players=players, options={})
+    for user in range(ALICE + 1, ALICE + players):
+        table = await host.join(table.id, user, f"p{user}")
+    table = await host.start(table.id, ALICE)
+    pick = random.Random(seed)
+    while table.status == "active" and host.state(table).phase != "accuse":
+        seat = min(host.waiting_on(table), key=lambda s: s.seat)
+        legal = host.legal_notations(table, seat.user_id)
+        text = "claim silent" if "claim silent" in legal else pick.choice(legal)
+        table = await host.play(table.id, seat.user_id, text)
+    return (host, table) if table.status == "active" else None
+
+
+async def refused(host, table, user_id):
+    """The undo is refused because the move told the table something, and changes nothing."""
+    with pytest.raises(HostError) as refusal:
+        await undo(host, table.id, user_id)
+    assert refusal.value.key == "undo.revealed"
+    assert (await host.table(table.id)).version == table.version
+
+
+def test_an_accusations_outcome_testimony_and_questions_are_never_taken_back(tmp_path):
+    """Issue 25: the Godfather accused, the table saw "joker" (or a thief out), and /undo took it
+    back at once: a free test of a seat. Eight players, several seeds; a henchman's testimony and
+    the Godfather's question are statements the table has heard."""
+    async def scenario():
+        accused = 0
+        for seed in range(1, 7):
+            reached = await mafia_until_accusation(tmp_path, 8, seed)
+            if reached is None:
+                continue
+            host, table = reached
+            state = host.state(table)
+            last_claim = (await host.store.moves(table.id))[-1]
+            await refused(host, table, table.seats[last_claim.seat].user_id)  # its testimony
+            if seed == 1:  # a question and its answer
+                target = next(s for s in range(1, 8) if not state.eliminated[s])
+                table = await host.play(table.id, ALICE, f"ask {target + 1}")
+                await refused(host, table, ALICE)
+                table = await host.play(table.id, table.seats[target].user_id, "claim silent")
+                await refused(host, table, table.seats[target].user_id)
+                state = host.state(table)
+            seat = next(s for s in range(1, 8) if seat_role(state, s) != "agent" and not state.eliminated[s])
+            table = await host.play(table.id, ALICE, f"accuse {seat + 1}")
+            if table.status != "active":
+                continue
+            assert host.state(table).accusations[-1]["outcome"] in ("joker", "thief")
+            await refused(host, table, ALICE)
+            accused += 1
+        assert accused >= 4
+    run(scenario())
+
+
+def test_accusing_a_thief_at_six_players_is_never_taken_back(tmp_path):
+    async def scenario():
+        for seed in range(1, 30):
+            reached = await mafia_until_accusation(tmp_path, 6, seed)
+            if reached is None:
+                continue
+            host, table = reached
+            state = host.state(table)
+            thieves = [s for s in range(1, 6) if seat_role(state, s) == "thief"]
+            if not thieves or state.recovered + state.takes[thieves[0]][1] >= stolen(state):
+                continue  # no thief, or one whose diamonds would end the game
+            table = await host.play(table.id, ALICE, f"accuse {thieves[0] + 1}")
+            assert host.state(table).eliminated[thieves[0]] and table.status == "active"
+            await refused(host, table, ALICE)
+            return
+        pytest.fail("no seed gave a thief to accuse")
+    run(scenario())
+
+
+def test_a_move_that_told_nobody_anything_is_taken_back_at_once(tmp_path):
+    """Minoa has no secrets and no chance: a plain move is still undone at once."""
+    async def scenario():
+        host, table = await started(tmp_path, "minoa", players=2)
+        start, version = table.state, table.version
+        table = await move(host, table)
+        back, done = await undo(host, table.id, ALICE)
+        assert back.state == start and back.version == version + 2 and len(done.taken) == 1
     run(scenario())

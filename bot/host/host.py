@@ -438,20 +438,34 @@ class Host(PlayByPost, RuleDeadlines):
             return await self._commit(table, game, state, seat, move, refuse_repeat=version is None)
 
     async def play_ai(self, table_id: int) -> TableRow | None:
-        """Let one AI seat that must act move; ``None`` when no AI seat is to act."""
+        """Let one AI seat that must act move; ``None`` when no AI seat is to act.
+
+        An AI move the game refuses anyway is logged with the table and the position, and the AI
+        chooses again on the real state: a fresh search, then a uniformly random legal move, so a
+        table never waits on a person because its AI failed."""
         async with self.lock(table_id):
             table = await self.table(table_id)
             ai_seats = [s for s in self.waiting_on(table) if s.is_ai]
             if not ai_seats:
                 return None
-            seat = ai_seats[0]
+            seat, level = ai_seats[0], ai_seats[0].ai_level or "random"
             game, state = self.game(table), self.state(table)
-            # The search is CPU work: a worker process does it, so this process's GIL stays free
-            # for everyone else's moves. May raise AIBusy when too many searches wait.
-            notation = await self.ai.choose(table.game, table.state, seat.seat, seat.ai_level or "random",
-                                            seed=table.seed + table.version, playouts=self.ai_playouts,
-                                            seconds=self.ai_seconds)
-            return await self._commit(table, game, state, seat.seat, game.parse_move(state, notation, seat.seat))
+            for attempt in range(2):
+                # The search is CPU work: a worker process does it, so this process's GIL stays
+                # free for everyone else's moves. May raise AIBusy when too many searches wait.
+                notation = await self.ai.choose(table.game, table.state, seat.seat, level,
+                                                seed=table.seed + table.version + attempt,
+                                                playouts=self.ai_playouts, seconds=self.ai_seconds)
+                try:
+                    return await self._commit(table, game, state, seat.seat,
+                                              game.parse_move(state, notation, seat.seat))
+                except GameError as error:
+                    log.error("table %s (%s, version %s): the AI (%s) of seat %s chose %r, refused: %s; "
+                              "position: %s", table.id, table.game, table.version, level, seat.seat, notation,
+                              error, json.dumps(table.state, sort_keys=True))
+            legal = game.legal_moves(state, seat.seat)
+            return await self._commit(table, game, state, seat.seat,
+                                      random.Random(table.seed + table.version).choice(legal))
 
     async def _commit(self, table: TableRow, game: Game, state: Any, seat: int, move: Any,
                       note: str | None = None, *, refuse_repeat: bool = False) -> TableRow:

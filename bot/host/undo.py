@@ -3,7 +3,8 @@
 A player may take back their latest move while it is still theirs to take back:
 
 - never when it, or any move after it, revealed something (``Game.reveals``: a random draw, news
-  for another seat's private view), nor in a rated tournament game unless its organiser allows it;
+  for another seat's private view, a public outcome worked out from hidden state, a statement the
+  table has heard), nor in a rated tournament game unless its organiser allows it;
 - at once when nobody has moved since (an AI's reply does not count: it is taken back with it);
 - otherwise with the consent of every other person at the table (a request with Accept / Decline
   buttons, valid only while the table stays at the version it was asked at).
@@ -21,6 +22,7 @@ from typing import Any
 from bot.host.errors import HostError
 from bot.host.history import positions
 from bot.host.store import MoveRow, StaleVersion, TableRow
+from games.record import recorded_move
 
 
 @dataclass
@@ -53,7 +55,8 @@ async def plan(host: Any, table: TableRow, user_id: int) -> UndoPlan:
     states = positions(game, table.num_players, dict(table.options), table.seed,
                        [(m.seat, m.notation) for m in moves])
     for i in range(index, len(moves)):
-        if game.reveals(states[i], moves[i].seat, states[i + 1]):
+        move = recorded_move(game, states[i], moves[i].seat, moves[i].notation)
+        if game.reveals(states[i], moves[i].seat, move, states[i + 1]):
             raise HostError("undo.revealed", move=moves[i].words.get("en", moves[i].notation))
     later_people = {table.seats[m.seat].user_id for m in moves[index + 1:]
                     if not table.seats[m.seat].is_ai} - {user_id}

@@ -56,6 +56,10 @@ SEAT_COLOURS = ("red", "blue", "yellow", "green", "purple")
 
 __all__ = ["GAME", "MafiaDeCuba", "MafiaState", "Move"]
 
+#: Moves the table has heard or whose outcome it has seen (``reveals``): testimony and answers,
+#: questions, accusations, shots.
+STATEMENTS = ("claim", "ask", "accuse", "bang")
+
 #: Every take is announced after the same pause, whatever was taken (urchins included, §4 notes).
 ANNOUNCE_DELAY = 4.0
 
@@ -210,6 +214,14 @@ class MafiaDeCuba(Game[MafiaState, Move]):
     def announce_delay(self, state: MafiaState, move: Move) -> float:
         """Every take waits the same before it is told, so an Urchin's is not quicker (§4 notes)."""
         return ANNOUNCE_DELAY if state.phase == THEFT else 0.0
+
+    def reveals(self, before: MafiaState, seat: int, move: Move | None, after: MafiaState) -> bool:
+        """Besides what the contract finds by itself: testimony and answers (``claim``) and
+        questions (``ask``) are statements the table has heard; an accusation, a shot, and the
+        last pass of a BANG window (which resolves the accusation) show the table a seat's role.
+        None of them is ever taken back, whatever the resampling happens to find."""
+        return (getattr(move, "verb", None) in STATEMENTS or len(after.accusations) > len(before.accusations)
+                or super().reveals(before, seat, move, after))
 
     def ai_move(self, state: MafiaState, seat: int, level: str, rng: Rng) -> Move | None:
         return ai.choose(self, state, seat, rng) if level == "basic" else None
