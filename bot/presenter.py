@@ -43,6 +43,12 @@ STORY_GRACE = 15.0
 DMS_CLOSED = 50007
 #: At most this many moves are listed in one board post (several AI moves can arrive together).
 MOVES_PER_POST = 10
+#: An imported record's moves named in words in the first board post (the rest are counted), and
+#: the length a summary's move line is cut to.
+IMPORTED_SHOWN = 3
+MOVE_LINE = 200
+#: Discord's limit on a message's content.
+MESSAGE_LIMIT = 2000
 #: Moves the status message lists.
 STATUS_MOVES = 3
 #: Seconds an AI table waits before asking again when the AI queue is full.
@@ -368,8 +374,9 @@ class Presenter:
         return await self.host.attach(table.id, thread_id=thread.id)
 
     async def mid_turn(self, table: TableRow) -> bool:
-        """Whether the player who made the latest move must act again right away."""
-        if table.status != "active":
+        """Whether the player who made the latest move must act again right away. Never before
+        the game's first board was posted (an imported record may stop in the middle of a turn)."""
+        if table.status != "active" or table.announced_version == 0:
             return False
         latest = await self.host.store.moves(table.id, after_version=table.version - 1, last=1)
         return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
@@ -505,39 +512,60 @@ class Presenter:
         await self.send_dm(table, seat.seat, seat.user_id, text)
 
     async def _board_text(self, table: TableRow, lang: str) -> str:
+        """A board post's words: the start, the seat line, the moves since the last post (those of
+        an imported record as one summary), then the result or whose turn it is, with its ping.
+        Within Discord's 2,000 characters the moves give way, oldest first (:func:`fit_post`)."""
         names = {s.seat: (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats}
-        lines = []
+        head, blocks, tail = [], [], []
         moves = await self.host.store.moves(table.id, after_version=table.announced_version)
         if table.announced_version == 0:
-            lines.append(t("play.start", lang, table=table.id))
-        lines.append(seat_line(table, self.host.seat_colours(table), lang))
-        for move in moves[-MOVES_PER_POST:]:
-            lines.append(t("play.moved", lang, player=names.get(move.seat, "?"), move=move.words.get(lang, move.notation)))
+            head.append(t("play.start", lang, table=table.id))
+        head.append(seat_line(table, self.host.seat_colours(table), lang))
+        imported = [move for move in moves if _imported(move)]
+        if imported:
+            blocks.append(self._imported_summary(table, imported, names, lang))
+        for move in [move for move in moves if not _imported(move)][-MOVES_PER_POST:]:
+            block = [t("play.moved", lang, player=names.get(move.seat, "?"), move=move.words.get(lang, move.notation))]
             for event in move.events:
                 if event.get("seats") is None:  # an event for everyone; private ones never go here
-                    lines.append("· " + translate(event["key"], lang, **_seat_names(event["params"], table)))
+                    block.append("· " + translate(event["key"], lang, **_seat_names(event["params"], table)))
+            blocks.append(block)
         standing = self.host.standing(table)
         if standing is not None:
             ranking = " · ".join(
                 t("play.rank_line", lang, rank=standing.ranks[s.seat], player=names[s.seat],
                   score="-" if standing.scores is None else standing.scores[s.seat])
                 for s in sorted(table.seats, key=lambda s: standing.ranks[s.seat]))
-            lines.append(t("play.finished", lang, ranking=ranking))
+            tail.append(t("play.finished", lang, ranking=ranking))
             replaced = self.host.replaced_seats(table)
             if replaced:  # the result says when the AI finished someone's game
-                lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
+                tail.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         else:
-            lines += self._deadline_line(table, lang)
+            tail += self._deadline_line(table, lang)
             for seat in self.host.waiting_on(table):
                 if seat.is_ai:
-                    lines.append(t("play.ai_thinking", lang, player=seat.name))
+                    tail.append(t("play.ai_thinking", lang, player=seat.name))
                     continue
                 decision = self.host.decision(table, seat.seat)
                 mention = f"<@{seat.user_id}>"
-                lines.append(t("play.your_turn", lang, mentions=mention) if decision is None else
-                             t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang)))
-        text = "\n".join(lines)
-        return text if len(text) <= 2000 else text[:1990] + "…"
+                tail.append(t("play.your_turn", lang, mentions=mention) if decision is None else
+                            t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang)))
+        return fit_post(head, blocks, tail)
+
+    @staticmethod
+    def _imported_summary(table: TableRow, imported: list, names: dict[int, str], lang: str) -> list[str]:
+        """An imported record's moves in a few lines: how many of the record's moves were played,
+        the last :data:`IMPORTED_SHOWN` of them in words, and how many came before those."""
+        count = imported[-1].ply  # the imported moves are the game's first ones
+        total = max(int(table.settings.get("record_moves") or 0), count)
+        lines = [t("play.imported_all", lang, count=count) if count == total else
+                 t("play.imported_first", lang, count=count, total=total)]
+        shown = imported[-IMPORTED_SHOWN:]
+        if count > len(shown):
+            lines.append(t("play.imported_more", lang, count=count - len(shown)))
+        lines += ["· " + t("play.moved", lang, player=names.get(move.seat, "?"),
+                           move=move.words.get(lang, move.notation))[:MOVE_LINE] for move in shown]
+        return lines
 
     async def refresh_lobby(self, table: TableRow) -> None:
         if table.lobby_message_id is None:
@@ -734,6 +762,34 @@ class Presenter:
             task.cancel()
         await asyncio.gather(*self._ai_tasks.values(), *self._deadline_tasks.values(), return_exceptions=True)
         self._ai_tasks.clear()
+
+
+def _imported(move: Any) -> bool:
+    """Whether ``move`` was played at Start from an imported record (its note says so)."""
+    return bool(move.events) and move.events[0].get("key") == "record.imported"
+
+
+def fit_post(head: list[str], blocks: list[list[str]], tail: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """``head``, then the ``blocks`` (a move with its events), then ``tail``, one line each, in
+    at most ``limit`` characters: when they do not fit, the oldest blocks give way to a "…" line;
+    the tail (whose turn it is, with its ping; or the result) is never cut, the head only when
+    nothing else is left to drop."""
+    body = [line for block in blocks for line in block]
+    text = "\n".join(head + body + tail)
+    if len(text) <= limit:
+        return text
+    room = limit - len("\n".join(head + ["…"] + tail))
+    kept: list[str] = []
+    for block in reversed(blocks):  # the latest moves first
+        size = sum(len(line) + 1 for line in block)
+        if size > room:
+            break
+        kept[:0], room = block, room - size
+    text = "\n".join(head + ["…"] + kept + tail)
+    if len(text) <= limit:
+        return text
+    ending = "\n".join(tail)[:limit - 2]
+    return ("\n".join(head)[:max(0, limit - len(ending) - 2)] + "…\n" + ending)[:limit]
 
 
 def _seat_names(params: dict, table: TableRow) -> dict:

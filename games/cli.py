@@ -17,8 +17,9 @@ from typing import Any, Sequence, TextIO
 from games.ai import choose_move
 from games.core import Game
 from games.errors import GameError, SetupError
-from games.record import Header, read_header, replay_lines
+from games.record import Header, read_header, replay_lines, seed_value
 from games.registry import all_games, get_game
+from games.typed import integer, shown
 
 OK, REFUSED, UNUSABLE = 0, 1, 2
 
@@ -32,6 +33,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _players(text: str) -> int:
+    """``--players``: a whole number (the game checks its range), read without ``int()`` of a
+    long text."""
+    players = integer(text)
+    if players is None:
+        raise argparse.ArgumentTypeError(f"invalid int value “{shown(text)}”: give a number of players")
+    return players
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number from 0 to ``games.record.MAX_SEED`` (what storage keeps)."""
+    try:
+        return seed_value(text)
+    except SetupError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m games", description="Board game engines: rules, replays, AI.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -40,8 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     def game_arguments(sub: argparse.ArgumentParser, moves: bool) -> None:
         sub.add_argument("game")
         # --players and --seed may come from a record's header line instead (games.record)
-        sub.add_argument("--players", type=int)
-        sub.add_argument("--seed", type=int)
+        sub.add_argument("--players", type=_players)
+        sub.add_argument("--seed", type=_seed)
         sub.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
         if moves:
             sub.add_argument("--moves", metavar="FILE|-", help="one 'SEAT NOTATION' per line")

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 from games.errors import MoveError, NotYourTurn, SetupError
 from games.messages import Text, text_to_json
 from games.rng import Rng
+from games.typed import integer, quoted
 
 #: The seed of the generator :meth:`Game.reveals` resamples with (the AI's side, never a state's).
 REVEAL_SEED = 0x5EED
@@ -116,19 +117,16 @@ class Option:
                 return True
             if text in ("off", "false", "no", "0"):
                 return False
-            raise SetupError("error.option_value", name=self.name, value=value, choices="on, off")
+            raise SetupError("error.option_value", name=self.name, value=quoted(value), choices="on, off")
         if self.kind == "int":
-            try:
-                number = int(str(value).strip())
-            except ValueError:
-                number = None
+            number = integer(value)
             if number is None or not self.minimum <= number <= self.maximum:
                 raise SetupError(
-                    "error.option_int", name=self.name, value=value, minimum=self.minimum, maximum=self.maximum
+                    "error.option_int", name=self.name, value=quoted(value), minimum=self.minimum, maximum=self.maximum
                 )
             return number
         if text not in self.choices:
-            raise SetupError("error.option_value", name=self.name, value=value, choices=", ".join(self.choices))
+            raise SetupError("error.option_value", name=self.name, value=quoted(value), choices=", ".join(self.choices))
         return text
 
     def format(self, value: Any) -> str:

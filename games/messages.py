@@ -135,6 +135,14 @@ register_messages(
             "en": "seat {seat} does not exist; seats are 0 to {players} minus one",
             "ja": "席{seat}はありません。席は0から({players}-1)までです",
         },
+        "record.bad_seed": {
+            "en": "The seed “{seed}” cannot be used: a seed is a whole number from 0 to {maximum}.",
+            "ja": "シード「{seed}」は使えません。シードは0から{maximum}までの整数です。",
+        },
+        "record.bad_players": {
+            "en": "The player count “{players}” in the record's header is not a whole number.",
+            "ja": "記録の見出しにある人数「{players}」が整数ではありません。",
+        },
         "move.pass": {"en": "pass", "ja": "パス"},
         "colour.red": {"en": "red", "ja": "赤"},
         "colour.blue": {"en": "blue", "ja": "青"},

@@ -18,10 +18,24 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from games.core import Game
-from games.errors import GameError, MoveError, NotYourTurn
+from games.errors import GameError, MoveError, NotYourTurn, SetupError
+from games.typed import integer, quoted
 
 #: The notation of a skipped turn in a record (never a legal move's notation in any game).
 SKIPPED = "-"
+#: The largest seed: a game's seed is stored as a signed 64-bit integer (SQLite's INTEGER,
+#: PostgreSQL's BIGINT).
+MAX_SEED = (1 << 63) - 1
+
+
+def seed_value(value: Any) -> int:
+    """A seed given in a record's header, on the command line or to the host: a whole number from
+    0 to :data:`MAX_SEED`; anything else raises ``SetupError`` naming the bound (a long text is
+    refused before it is read as a number)."""
+    seed = integer(value)
+    if seed is None or not 0 <= seed <= MAX_SEED:
+        raise SetupError("record.bad_seed", seed=quoted(value), maximum=MAX_SEED)
+    return seed
 
 
 @dataclass(frozen=True)
@@ -43,7 +57,9 @@ class Header:
 def read_header(lines: Sequence[str]) -> Header | None:
     """The header of a record (its first non-blank line), or ``None`` when it has none.
 
-    A first line that is a comment but not a header (``# just a note``) is no header either.
+    A first line that is a comment but not a header (``# just a note``) is no header either. A
+    header whose player count is not a whole number or whose seed is out of range raises
+    ``SetupError`` saying which.
     """
     for line in lines:
         text = line.strip()
@@ -79,10 +95,10 @@ def _header(words: list[str]) -> Header | None:
             values[flag] = value
         else:
             return None
-    try:
-        return Header(game, int(values["--players"]), int(values.get("--seed", "0")), options)
-    except (KeyError, ValueError):
-        return None
+    players = integer(values["--players"])  # there: read_header saw it second
+    if players is None:
+        raise SetupError("record.bad_players", players=quoted(values["--players"]))
+    return Header(game, players, seed_value(values.get("--seed", "0")), options)
 
 
 def write(header: Header, moves: Sequence[tuple[int, str]], comments: Sequence[str] = ()) -> str:

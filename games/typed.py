@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Container
+from typing import Any
 
 from games.errors import MalformedMove
 from games.messages import Text
@@ -20,6 +21,9 @@ from games.messages import Text
 #: Full-width ASCII forms (``Ｆ７``, ``－``) and the ideographic space, read as ASCII.
 FULL_WIDTH = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
 _DIGITS = frozenset("0123456789")
+#: Digits a typed whole number may have: every bound in the project fits (a seed, the largest, has
+#: 19), and ``int()`` of a longer text is work (and past 4,300 digits an error) for nothing.
+MAX_DIGITS = 20
 
 
 def shown(text: str, limit: int = 24) -> str:
@@ -34,6 +38,32 @@ def shown(text: str, limit: int = 24) -> str:
         else:
             out.append(ch)
     return "".join(out) + ("…" if len(text) > limit else "")
+
+
+def quoted(value: Any, limit: int = 24) -> str:
+    """Any value a user gave, safe to quote back (:func:`shown`); an integer too large for
+    ``str()`` (past 4,300 digits) is shown by its size, ``~10^N``."""
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return f"{'-' if value < 0 else ''}~10^{int(value.bit_length() * 0.30103)}"
+    return shown(str(value), limit)
+
+
+def integer(value: Any, digits: int = MAX_DIGITS) -> int | None:
+    """``value`` as a whole number: an ``int`` (not a ``bool``) as it is, or text of an optionally
+    signed number in ASCII digits (spaces around allowed) of at most ``digits`` digits; ``None``
+    for anything else. A longer text is refused before ``int()`` reads it. Bounds are the
+    caller's to check."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not body or len(body) > digits or not all(ch in _DIGITS for ch in body):
+        return None
+    return int(text)
 
 
 def narrow(text: str, *, limit: int, reasons: str, extra: Container[str] | None = None) -> str:

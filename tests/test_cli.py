@@ -74,7 +74,7 @@ def test_replay_stops_at_the_first_refused_line(stdin, line, message):
     (["replay", "minoa", "--players", "2", "--option", "advanced=sometimes"], "cannot be “sometimes”"),
     (["replay", "minoa", "--players", "2", "--option", "advanced"], "KEY=VALUE"),
     (["replay", "minoa", "--players", "2", "--moves", "/no/such/file"], "cannot read the moves file"),
-    (["legal", "minoa", "--players", "2", "--seed", "abc"], "invalid int value"),
+    (["legal", "minoa", "--players", "2", "--seed", "abc"], "The seed “abc” cannot be used: a seed is a whole number from 0 to 9223372036854775807"),
     (["selfplay", "minoa", "--players", "2", "--bots", "genius"], "Unknown AI level “genius”"),
     (["selfplay", "minoa", "--players", "3", "--bots", "random,random"], "2 levels for 3 seats"),
     (["fly"], "invalid choice"),

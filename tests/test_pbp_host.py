@@ -10,8 +10,10 @@ import pytest
 
 from bot.host import Host, HostError, Store
 from bot.host.clock import DAY
+from bot.host.history import imported
 from bot.host.timekeeper import HALF, NINE_TENTHS, TIME_UP, handle_due
 from games import registry
+from games.record import SKIPPED, Header, write
 from tests.toy_hidden import ToyHidden
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
@@ -137,6 +139,29 @@ def test_timeout_policy_skip_where_the_rules_allow(tmp_path, toy):
         assert [d.policy for d in await handle_due(host, clock.now)] == ["skip"]
         table = await host.table(table.id)
         assert toy.state_from_json(table.state).hands[0] == hand[1:] and host.waiting_on(table)[0].user_id == BOB
+        await host.store.close()
+    run(scenario())
+
+
+def test_a_record_with_a_skipped_turn_is_played_on_at_start(tmp_path, toy):
+    """A record of a game whose turn was skipped (``SEAT -``) is imported like any other: the skip
+    is played again at Start (before, Start stopped at it with a malformed move)."""
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "db.sqlite3"))
+        state = toy.new_game(2, {}, 11)
+        first = state.hands[0][0]
+        text = write(Header("toy_hidden", 2, 11, {}), [(0, SKIPPED), (1, f"play {state.hands[1][0]}")])
+        found = imported(text, "toy_hidden", 2)
+        table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                      game_name="toy_hidden", num_players=2, options={}, seed=found.header.seed,
+                                      settings={"imported_moves": found.moves, "record_moves": found.total})
+        await host.join(table.id, BOB, "bob")
+        table = await host.start(table.id, ALICE)
+        moves = await host.store.moves(table.id)
+        assert [(m.seat, m.notation) for m in moves] == found.moves and table.settings["imported_moves"] == 2
+        assert all(m.events[0]["key"] == "record.imported" for m in moves)
+        assert toy.state_from_json(table.state).hands[0][0] != first  # the skip spent alice's first card
+        assert host.waiting_on(table)[0].user_id == ALICE
         await host.store.close()
     run(scenario())
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, tzinfo
 
+from games.typed import shown
 from tournaments.errors import SettingsError
 
 _CLOCK = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*$")
-_DELAY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(h|m)\s*$", re.IGNORECASE)
+#: A delay as typed: at most 6 digits (a week is 10080 minutes), so a long digit string is no delay.
+_DELAY = re.compile(r"^\s*(\d{1,6}(?:\.\d{1,3})?)\s*(h|m)\s*$", re.IGNORECASE)
 _DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(.+)$")
 #: The longest delay between rounds (a week) and the latest scheduled start (a year ahead).
 MAX_DELAY = 7 * 86_400
@@ -33,7 +35,7 @@ def parse_clock(text: str, name: str = "time") -> tuple[int, int]:
     match = _CLOCK.match(str(text))
     hour, minute = (int(match.group(1)), int(match.group(2) or 0)) if match else (-1, 0)
     if not (0 <= hour <= 24 and 0 <= minute < 60) or (hour == 24 and minute):
-        raise SettingsError("tournament.error.bad_time", name=name, value=text)
+        raise SettingsError("tournament.error.bad_time", name=name, value=shown(str(text), 40))
     return hour, minute
 
 
@@ -47,12 +49,12 @@ def parse_round_start(text: str | None) -> str:
     if delay:
         seconds = float(delay.group(1)) * (3600 if delay.group(2) == "h" else 60)
         if not 0 < seconds <= MAX_DELAY:
-            raise SettingsError("tournament.error.bad_round_start", value=text)
+            raise SettingsError("tournament.error.bad_round_start", value=shown(str(text), 40))
         return f"{delay.group(1)}{delay.group(2)}"
     try:
         hour, minute = parse_clock(value, "round_start")
     except SettingsError:
-        raise SettingsError("tournament.error.bad_round_start", value=text) from None
+        raise SettingsError("tournament.error.bad_round_start", value=shown(str(text), 40)) from None
     return f"{hour % 24:02d}:{minute:02d}"
 
 
@@ -63,13 +65,13 @@ def parse_hours(text: str | None) -> str:
         return ""
     first, sep, last = value.partition("-")
     if not sep:
-        raise SettingsError("tournament.error.bad_hours", value=text)
+        raise SettingsError("tournament.error.bad_hours", value=shown(str(text), 40))
     try:
         (h1, m1), (h2, m2) = parse_clock(first, "playing_hours"), parse_clock(last, "playing_hours")
     except SettingsError:
-        raise SettingsError("tournament.error.bad_hours", value=text) from None
+        raise SettingsError("tournament.error.bad_hours", value=shown(str(text), 40)) from None
     if (h1 % 24, m1) == (h2 % 24, m2):
-        raise SettingsError("tournament.error.bad_hours", value=text)
+        raise SettingsError("tournament.error.bad_hours", value=shown(str(text), 40))
     return f"{h1 % 24:02d}:{m1:02d}-{h2:02d}:{m2:02d}"
 
 
@@ -86,9 +88,9 @@ def parse_when(text: str, now: float, tz: tzinfo, name: str) -> float:
         else:
             when = _next_clock(now, parse_clock(value, name), tz)
     except (SettingsError, ValueError, OverflowError):
-        raise SettingsError("tournament.error.bad_when", name=name, value=text) from None
+        raise SettingsError("tournament.error.bad_when", name=name, value=shown(str(text), 40)) from None
     if not now < when <= now + MAX_AHEAD:
-        raise SettingsError("tournament.error.when_past", name=name, value=text)
+        raise SettingsError("tournament.error.when_past", name=name, value=shown(str(text), 40))
     return when
 
 

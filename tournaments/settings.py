@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from games.typed import integer, quoted, shown
 from tournaments import schedule
 from tournaments.errors import SettingsError
 
@@ -46,6 +47,8 @@ DEFAULT_PLACE_POINTS: Mapping[int, tuple[int, ...]] = {
     2: (6, 0), 3: (6, 3, 0), 4: (6, 4, 2, 0), 5: (6, 5, 3, 1, 0), 6: (6, 5, 4, 2, 1, 0),
 }
 BEST_OF = (1, 3, 5, 7)
+#: The longest text a point value may be written in (``99.99``, ``33.25``, ``100``).
+POINTS_CHARS = 8
 MAX_ROUNDS = 30
 MAX_ENTRANTS = 1024
 
@@ -303,7 +306,7 @@ class Settings:
 
 
 def _said(value: Any) -> str:
-    return value if isinstance(value, str) else "/".join(str(v) for v in value)
+    return shown(value if isinstance(value, str) else "/".join(str(v) for v in value), 50)
 
 
 def _reason(exc: Exception) -> Any:
@@ -322,12 +325,10 @@ def _choice(name: str, value: Any, choices: Sequence[str]) -> str:
 
 
 def _int(name: str, value: Any, minimum: int, maximum: int) -> int:
-    try:
-        result = int(str(value).strip())
-    except ValueError:
-        result = None
-    if isinstance(value, bool) or result is None or not minimum <= result <= maximum:
-        raise SettingsError("tournament.error.setting_int", name=name, value=value, minimum=minimum, maximum=maximum)
+    result = integer(value)  # None for a bool, a fraction or a long digit string (never read)
+    if result is None or not minimum <= result <= maximum:
+        raise SettingsError("tournament.error.setting_int", name=name, value=quoted(value), minimum=minimum,
+                            maximum=maximum)
     return result
 
 
@@ -343,10 +344,12 @@ def _bool(name: str, value: Any) -> bool:
 
 
 def _points(name: str, value: Any) -> Fraction:
+    """A point value from 0 to 100 in hundredths at the finest; a text longer than any such
+    value (``POINTS_CHARS``) is refused before it is read as a number."""
     try:
-        result = number(value)
+        result = None if isinstance(value, str) and len(value.strip()) > POINTS_CHARS else number(value)
     except (ValueError, ZeroDivisionError, TypeError):
         result = None
     if result is None or not 0 <= result <= 100 or result.denominator > 100:
-        raise SettingsError("tournament.error.setting_points", name=name, value=value)
+        raise SettingsError("tournament.error.setting_points", name=name, value=quoted(value))
     return result

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.cogs import guarded
 from bot.host import HostError
+from bot.host.pbp import VACATION_DAYS_PER_YEAR
 from bot.i18n import ls, t
 from bot.views import vote_view
 
@@ -37,7 +38,8 @@ class ClockCog(commands.Cog, name="Clock"):
     @app_commands.command(name=ls("cmd.away"), description=ls("cmd.away.desc"))
     @app_commands.rename(days=ls("cmd.opt.days"))
     @app_commands.describe(days=ls("cmd.opt.days.desc"))
-    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 0, VACATION_DAYS_PER_YEAR]) -> None:
         lang = await self.bot.lang_for(interaction)
         until, left = await self.bot.host.away(interaction.user.id, days)
         if until is None:

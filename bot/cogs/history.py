@@ -11,13 +11,14 @@ from discord.ext import commands
 from bot.cogs import guarded
 from bot.history_views import HISTORY_ITEMS, consent_view, history_pages_view
 from bot.host import HostError
-from bot.host.history import figures, history_lines, rematch, require_over, summarise
+from bot.host.history import figures, history_lines, page_of, rematch, require_over, summarise
 from bot.host.store import TableRow
 from bot.host.undo import answer, request, undo
 from bot.i18n import ls, t
 from bot.presenter import pinging
 from bot.replays import record_file, replay_file, replay_gif
 from games.registry import get_game
+from games.typed import quoted
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -43,7 +44,7 @@ class HistoryCog(commands.Cog, name="History"):
         try:
             table = await host.table(table_id)
         except HostError:
-            raise HostError("history.no_table", table=table_id) from None
+            raise HostError("history.no_table", table=quoted(table_id)) from None
         if table.guild_id != interaction.guild_id:
             raise HostError("history.no_table", table=table_id)
         return table
@@ -74,8 +75,7 @@ class HistoryCog(commands.Cog, name="History"):
         title = t("history.title", lang, table=table.id, game=game.titles.get(lang, game.name), moves=len(lines))
         if not lines:
             return f"{title}\n{t('history.none', lang)}", None
-        pages = -(-len(lines) // MOVES_PER_PAGE)
-        page = pages - 1 if page is None else min(max(page, 0), pages - 1)
+        page, pages = page_of(len(lines), MOVES_PER_PAGE, page)
         shown = [line[:120] for line in lines[page * MOVES_PER_PAGE:(page + 1) * MOVES_PER_PAGE]]
         footer = t("history.page", lang, page=page + 1, pages=pages) if pages > 1 else ""
         text = "\n".join([title, *shown, footer]).strip()[:2000]

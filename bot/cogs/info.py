@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.cogs import guarded
 from bot.cogs.lobby import GAME_CHOICES
 from bot.host import HostError
-from bot.host.history import sat_at
+from bot.host.history import page_of, sat_at
 from bot.i18n import ls, t
 from bot.views import games_view
 from games.registry import get_game
@@ -103,8 +103,7 @@ class InfoCog(commands.Cog, name="Info"):
 
 def _paged(lines: list[str], me: int, page: int, lang: str, *, finished: bool) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (clamped) of ``lines``, GAMES_PER_PAGE of them, with its Previous / Next."""
-    pages = -(-len(lines) // GAMES_PER_PAGE)
-    page = min(max(page, 0), pages - 1)
+    page, pages = page_of(len(lines), GAMES_PER_PAGE, page)
     shown = [line[:150] for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
     if pages > 1:
         shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))

@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded, parse_options
-from bot.host.history import RECORD_BYTES, imported
+from bot.host.history import MAX_RECORD_MOVES, RECORD_BYTES, imported
 from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
 from bot.i18n import ls, t
-from games.messages import register_messages
+from games.messages import Text, register_messages
 from games.registry import all_games
 
 if TYPE_CHECKING:
@@ -41,22 +41,25 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @app_commands.rename(game=ls("cmd.opt.game"), players=ls("cmd.opt.players"), options=ls("cmd.opt.options"),
                          clock=ls("cmd.opt.clock"), hours=ls("cmd.opt.hours"), timeout=ls("cmd.opt.timeout"),
                          vacation=ls("cmd.opt.vacation"), posts=ls("cmd.opt.posts"), rated=ls("cmd.opt.rated"),
-                         record=ls("cmd.opt.record"))
+                         record=ls("cmd.opt.record"), moves=ls("cmd.opt.moves"))
     @app_commands.describe(game=ls("cmd.opt.game.desc"), players=ls("cmd.opt.players.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
                            hours=ls("cmd.opt.hours.desc"), timeout=ls("cmd.opt.timeout.desc"),
                            vacation=ls("cmd.opt.vacation.desc"), posts=ls("cmd.opt.posts.desc"),
-                           rated=ls("cmd.opt.rated_game.desc"), record=ls("cmd.opt.record.desc"))
+                           rated=ls("cmd.opt.rated_game.desc"), record=ls("cmd.opt.record.desc"),
+                           moves=ls("cmd.opt.moves.desc"))
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12],
                   options: str | None = None, clock: str = "none", hours: str | None = None,
                   timeout: str = "remind", vacation: bool = True, posts: bool = True, rated: bool = True,
-                  record: discord.Attachment | None = None) -> None:
+                  record: discord.Attachment | None = None,
+                  moves: app_commands.Range[int, 0, MAX_RECORD_MOVES] | None = None) -> None:
         """Open a lobby. ``rated`` (default on): when the game ends, its human players' ratings
         change by their places among themselves; AI seats are never rated, so a game with fewer
         than two people changes nothing, and a player an AI replaced counts as last (the others'
         ratings are then left as they were). ``record``: a game record (``/export``) to go on from
-        its last position, for practice or to recover a game; such a game is never rated."""
+        its last position, or with ``moves`` after its first that many moves (so a finished game
+        is replayed from any point), for practice or to recover a game; such a game is never rated."""
         if interaction.guild_id is None:  # before anything is written: no orphan lobby in a DM
             raise HostError("settings.guild_only")
         if isinstance(interaction.channel, discord.Thread):
@@ -65,7 +68,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         settings = {"clock": clock, "hours": hours, "timeout": timeout, "vacation": vacation, "posts": posts,
                     "rated": rated}
         given, seed = parse_options(options), None
-        if record is not None:  # go on from a record's last position: its options and seed, unrated
+        if record is None and moves is not None:
+            raise HostError("record.moves_alone", option=Text("cmd.opt.moves"), record=Text("cmd.opt.record"))
+        if record is not None:  # go on from a record's position: its options and seed, unrated
             if given:
                 raise HostError("record.options_given")
             if record.size > RECORD_BYTES:
@@ -74,9 +79,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 text = (await record.read()).decode("utf-8")
             except (UnicodeDecodeError, discord.HTTPException):
                 raise HostError("record.unreadable") from None
-            header, moves = imported(text, game, players)
-            given, seed = dict(header.options), header.seed
-            settings.update(rated=False, imported_moves=moves)
+            found = imported(text, game, players, moves)
+            given, seed = dict(found.header.options), found.header.seed
+            settings.update(rated=False, imported_moves=found.moves, record_moves=found.total)
         table = await self.bot.host.open_lobby(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, owner_id=interaction.user.id,
             owner_name=interaction.user.display_name, game_name=game, num_players=players,

@@ -27,11 +27,12 @@ import tournaments as T
 from bot.cogs import guarded, parse_options
 from bot.host import HostError
 from bot.host.store import TournamentRow
-from bot.host.tournaments import TournamentService, is_ai, state_of
+from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, state_of
 from bot.i18n import ls, t
 from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
+from games.typed import integer, shown
 from renderers.tournament import render_podium, render_standings_pages
 from tournaments.schedule import check_in_opens
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
@@ -56,10 +57,13 @@ STANDING_LINES = 20
 
 
 def _places(text: str) -> list[int]:
+    """``"1/2"`` to ``[1, 2]`` (the tournament checks each place against the table's size); a
+    place is a short number, so a long digit string is refused before it is read."""
     parts = [p for p in re.split(r"[/,\s]+", text.strip()) if p]
-    if not parts or not all(p.isdigit() for p in parts):
-        raise HostError("tourney.bad_places", value=text[:50])
-    return [int(p) for p in parts]
+    places = [integer(p) if p.isdigit() else None for p in parts]
+    if not places or None in places:
+        raise HostError("tourney.bad_places", value=shown(text, 50))
+    return places
 
 
 def _plain(value: float) -> str:
@@ -327,7 +331,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
     @tournament.command(name=ls("cmd.tournament.fill"), description=ls("cmd.tournament.fill.desc"))
     @app_commands.rename(count=ls("cmd.opt.count"), tournament_id=ls("cmd.opt.tournament"))
     @app_commands.describe(count=ls("cmd.opt.count.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
-    async def fill(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 64],
+    async def fill(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_FILL],
                    tournament_id: int | None = None) -> None:
         row = await self._pick(interaction, tournament_id, REGISTRATION)
         self._organiser(interaction, row)

@@ -20,6 +20,8 @@ from datetime import datetime, timedelta
 from typing import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from games.typed import shown
+
 from bot.host.errors import HostError
 
 DAY = 86_400.0
@@ -27,7 +29,9 @@ DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 #: The choices the lobby offers (at most 25, Discord's limit for choices).
 PRESETS = ("none", "5m", "10m", "30m", "1d", "2d", "3d", "5d", "7d", "14d", "1/day", "2/day", "4/day")
 
-_FORM = re.compile(r"^\s*(?:(none)|(\d+)\s*m|(\d+)\s*d|(\d+)\s*/\s*day)\s*$", re.IGNORECASE)
+#: A time control as typed; numbers of at most 3 digits (the largest allowed is 180 minutes), so a
+#: long digit string is no time control and is never read as a number.
+_FORM = re.compile(r"^\s*(?:(none)|(\d{1,3})\s*m|(\d{1,3})\s*d|(\d{1,3})\s*/\s*day)\s*$", re.IGNORECASE)
 _HOURS = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
 
 
@@ -40,20 +44,20 @@ class TimeControl:
     def parse(cls, text: str | None) -> "TimeControl":
         match = _FORM.match(text or "none")
         if not match:
-            raise HostError("clock.bad", text=text, examples=", ".join(PRESETS))
+            raise HostError("clock.bad", text=shown(str(text)), examples=", ".join(PRESETS))
         none, minutes, days, per_day = match.groups()
         if none:
             return cls()
         if minutes:
             if not 1 <= int(minutes) <= 180:
-                raise HostError("clock.bad", text=text, examples=", ".join(PRESETS))
+                raise HostError("clock.bad", text=shown(str(text)), examples=", ".join(PRESETS))
             return cls("minutes", int(minutes))
         if days:
             if int(days) not in DAYS_PER_MOVE:
-                raise HostError("clock.bad_days", text=text, days=", ".join(map(str, DAYS_PER_MOVE)))
+                raise HostError("clock.bad_days", text=shown(str(text)), days=", ".join(map(str, DAYS_PER_MOVE)))
             return cls("days", int(days))
         if not 1 <= int(per_day) <= 24:
-            raise HostError("clock.bad", text=text, examples=", ".join(PRESETS))
+            raise HostError("clock.bad", text=shown(str(text)), examples=", ".join(PRESETS))
         return cls("per_day", int(per_day))
 
     @property
@@ -83,7 +87,7 @@ def parse_hours(text: str | None) -> tuple[int, int] | None:
         return None
     match = _HOURS.match(text)
     if not match or not all(0 <= int(h) <= 24 for h in match.groups()) or match.group(1) == match.group(2):
-        raise HostError("clock.bad_hours", text=text)
+        raise HostError("clock.bad_hours", text=shown(str(text)))
     return int(match.group(1)) % 24, int(match.group(2)) % 24 or 24
 
 

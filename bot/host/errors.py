@@ -1,6 +1,10 @@
 """The host's refusals (not the rules'): not seated, not your turn, lobby full, bad clock, ..."""
 
+from typing import Any
+
 from games.errors import GameError
+from games.messages import Text
+from games.typed import integer, quoted
 
 
 class HostError(GameError):
@@ -19,3 +23,14 @@ class RepeatedMove(HostError):
     def __init__(self, table_id: int, version: int, notation: str) -> None:
         super().__init__(move=notation)
         self.table_id, self.version, self.notation = table_id, version, notation
+
+
+def within(option: str, value: Any, low: int, high: int) -> int:
+    """``value`` of the command option named ``option`` (its ``cmd.opt.*`` key, said in the
+    reader's language) as a whole number from ``low`` to ``high``; otherwise a refusal naming the
+    bounds. Discord's own range on an option is only a hint to its client: a forged interaction
+    (or a fake Discord) sends whatever it likes, so the host checks again."""
+    number = integer(value)
+    if number is None or not low <= number <= high:
+        raise HostError("host.out_of_range", name=Text(f"cmd.opt.{option}"), value=quoted(value), low=low, high=high)
+    return number

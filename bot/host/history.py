@@ -14,8 +14,10 @@ from typing import Any, Sequence
 from bot.host.errors import HostError
 from bot.host.store import MoveRow, TableRow
 from games.core import Game
+from games.messages import Text
 from games.record import Header, parse_record_line, play_recorded, read_header, replay_lines, write
 from games.registry import get_game
+from games.typed import integer, quoted
 
 #: Notes the host puts on a move that the player did not choose (time ran out).
 TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
@@ -66,6 +68,14 @@ def history_lines(table: TableRow, moves: Sequence[MoveRow], lang: str) -> list[
         when = f" · <t:{int(move.created_at)}:f>" if move.created_at else ""
         lines.append(f"{move.ply}. **{who}**: {words}{when}")
     return lines
+
+
+def page_of(count: int, per_page: int, page: int | None) -> tuple[int, int]:
+    """``(page, pages)`` for a list of ``count`` lines, ``per_page`` to a page: ``page`` counts from
+    0, ``None`` is the last page, and any other number (a stale or forged button, an option past
+    the end) is brought within the pages there are."""
+    pages = max(1, -(-count // per_page))
+    return (pages - 1 if page is None else min(max(page, 0), pages - 1)), pages
 
 
 def positions(game: Game, num_players: int, options: dict[str, Any], seed: int,
@@ -213,26 +223,44 @@ async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> T
 
 #: An imported record's size at most (a long game's record is a few tens of kilobytes).
 RECORD_BYTES = 512 * 1024
+#: The most moves a record of that size can hold (a move line is at least 4 bytes, ``0 x``).
+MAX_RECORD_MOVES = RECORD_BYTES // 4
 
 
-def imported(text: str, game_name: str, players: int) -> tuple[Header, list[tuple[int, str]]]:
-    """Read a record to continue its game from its last position (``/game new ... record:``).
+@dataclass(frozen=True)
+class ImportedRecord:
+    """What ``/game new ... record:`` plays at Start: the record's header, its first ``len(moves)``
+    moves, and how many moves the whole record has."""
+
+    header: Header
+    moves: list[tuple[int, str]]
+    total: int
+
+
+def imported(text: str, game_name: str, players: int, moves: Any = None) -> ImportedRecord:
+    """Read a record to go on from a position of its game (``/game new ... record: moves:``):
+    after its first ``moves`` moves, or all of them when ``moves`` is ``None``.
 
     The whole record is replayed by the rules first: a record that does not name ``game_name``
-    and ``players`` in its header, has a move the rules refuse, or ends a finished game is refused
-    with the reason (and, for a move, its line)."""
+    and ``players`` in its header, has an unusable seed, or has a move the rules refuse is refused
+    with the reason (and, for a move, its line); so is ``moves`` outside 0 to the record's number
+    of moves, and a position with nothing left to play (all the moves of a finished game), which
+    says how many moves to give instead."""
     lines = text.splitlines()
-    header = read_header(lines)
+    header = read_header(lines)  # SetupError: a seed out of range, a player count that is no number
     if header is None:
         raise HostError("record.no_header")
     if header.game != game_name or header.players != players:
         raise HostError("record.mismatch", game=header.game, players=header.players)
     game = get_game(game_name)
     state = game.new_game(players, dict(header.options), header.seed)  # SetupError: a bad option
-    state, _applied, error = replay_lines(game, state, lines)
+    end, total, error = replay_lines(game, state, lines)
     if error is not None:
         raise HostError("record.bad_move", line=error["line"], reason=error["message"])
-    if not game.to_act(state):
-        raise HostError("record.finished")
-    moves = [parsed for line in lines if (parsed := parse_record_line(game, state, line)) is not None]
-    return header, moves
+    taken = total if moves is None else integer(moves)
+    if taken is None or not 0 <= taken <= total:
+        raise HostError("record.moves_range", moves=quoted(moves), total=total, option=Text("cmd.opt.moves"))
+    if taken == total and not game.to_act(end):
+        raise HostError("record.finished", total=total, last=total - 1, option=Text("cmd.opt.moves"))
+    recorded = [parsed for line in lines if (parsed := parse_record_line(game, end, line)) is not None]
+    return ImportedRecord(header, recorded[:taken], total)

@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable
 from games.core import Game, competition_ranks
 from games.errors import GameError
 from games.messages import LANGUAGES, Text, translate
+from games.record import SKIPPED, seed_value
 from games.registry import get_game
 
 import bot.messages  # noqa: F401  (registers the host's texts)
@@ -252,7 +253,7 @@ class Host(PlayByPost, RuleDeadlines):
                          settings: dict[str, Any] | None = None, seed: int | None = None) -> TableRow:
         """A new lobby with the owner in seat 0; game, player count and options are checked now."""
         game = get_game(game_name)
-        seed = self.seed_source() if seed is None else seed  # a given seed: an imported record's
+        seed = self.seed_source() if seed is None else seed_value(seed)  # a given seed: an imported record's
         game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
         # a table that plays by post takes the options' slow defaults (no live-play time limits)
         by_post = TimeControl.parse((settings or {}).get("clock")).by_post
@@ -326,8 +327,11 @@ class Host(PlayByPost, RuleDeadlines):
                 acting=acting_mask(game, state), **clock))
             for seat, notation in table.settings.get("imported_moves", []):  # a game imported from a record
                 state = self.state(table)
-                table = await self._commit(table, game, state, seat, game.parse_move(state, notation, seat),
-                                           "record.imported")
+                if notation == SKIPPED and game.can_skip:
+                    table = await self._commit_skip(table, game, state, seat, "record.imported")
+                else:
+                    table = await self._commit(table, game, state, seat, game.parse_move(state, notation, seat),
+                                               "record.imported")
             if "imported_moves" in table.settings:  # done: keep how many, not the list
                 table = await self.store.update_setting(table_id, ("imported_moves",), lambda moves: len(moves))
             return table
@@ -474,6 +478,12 @@ class Host(PlayByPost, RuleDeadlines):
         after, events = game.apply(state, seat, move)  # raises IllegalMove, state untouched
         return await self._commit_state(table, game, after, seat, notation, words, events, note,
                                         refuse_repeat=refuse_repeat, announce_at=self.announce_at(game, state, move))
+
+    async def _commit_skip(self, table: TableRow, game: Game, state: Any, seat: int, note: str) -> TableRow:
+        """``seat``'s turn skipped (a game whose rules allow it), recorded as ``-``."""
+        after, events = game.skip(state, seat)
+        words = {lang: translate("clock.skipped_words", lang) for lang in LANGUAGES}
+        return await self._commit_state(table, game, after, seat, SKIPPED, words, events, note)
 
     async def _commit_state(self, table: TableRow, game: Game, after: Any, seat: int, notation: str,
                             words: dict[str, str], events: list, note: str | None, *,

@@ -11,10 +11,9 @@ from typing import Any
 
 from games.ai import choose_move
 from games.core import Game
-from games.messages import LANGUAGES, translate
 
 from bot.host.clock import DAY, TimeControl, deadline, zone
-from bot.host.errors import HostError
+from bot.host.errors import HostError, within
 from bot.host.store import SeatRow, StaleVersion, TableRow
 
 #: What happens when a player's time runs out.
@@ -69,9 +68,7 @@ class PlayByPost:
                 return await self._hand_to_ai(table, absent, "dropped")
             game, state, seat = self.game(table), self.state(table), absent[0]
             if policy == "skip":
-                after, events = game.skip(state, seat)
-                words = {lang: translate("clock.skipped_words", lang) for lang in LANGUAGES}
-                return await self._commit_state(table, game, after, seat, "-", words, events, "clock.skipped")
+                return await self._commit_skip(table, game, state, seat, "clock.skipped")
             move = await asyncio.to_thread(choose_move, game, state, seat, "random", seed=table.seed + version)
             return await self._commit(table, game, state, seat, move, note="clock.ai_moved")
 
@@ -173,8 +170,7 @@ class PlayByPost:
         year = datetime.fromtimestamp(now, timezone.utc).year
         used = player["vacation_used"] if player["vacation_year"] == year else 0.0
         away = player["away_until"] if player["away_until"] and player["away_until"] > now else None
-        if days < 0:
-            raise HostError("away.bad_days")
+        days = within("days", days, 0, VACATION_DAYS_PER_YEAR)  # one /away takes at most a year's allowance
         if days == 0:
             if away is not None:
                 used = max(0.0, used - int((away - now) // DAY))

@@ -23,7 +23,7 @@ from tournaments.engine import MAX_NAME
 from tournaments.state import CANCELLED, DONE, FINISHED, PAIRED, PLAYING, REGISTRATION, RUNNING
 
 from bot.host.clock import zone
-from bot.host.errors import HostError
+from bot.host.errors import HostError, within
 from bot.host.store import SeatRow, StaleVersion, TableRow, TournamentLink, TournamentRow
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 #: ``team:`` and its captain's id).
 AI_PREFIX = "ai:"
 TEAM_PREFIX = "team:"
+#: AI fill-ins one ``/tournament fill`` adds at most.
+MAX_FILL = 64
 #: Move notes that say the table's timeout policy acted for an absent seat.
 TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
 #: The settings of a tournament's game tables unless the organiser chose otherwise: no clock,
@@ -228,7 +230,10 @@ class TournamentService:
         return await self._enter(tournament_id, f"{TEAM_PREFIX}{people[0][0]}", name, people, True)
 
     async def add_ai(self, tournament_id: int, count: int) -> TournamentRow:
-        """AI fill-ins (entrants ``ai:1``, ``ai:2``... who sit as AI seats)."""
+        """``count`` (1 to :data:`MAX_FILL`) AI fill-ins (entrants ``ai:1``, ``ai:2``... who sit
+        as AI seats)."""
+        count = within("count", count, 1, MAX_FILL)
+
         def add(t: T.Tournament) -> T.Tournament:
             taken = sum(1 for e in t.entrants if is_ai(e.id))
             size = t.settings.team_size
