@@ -603,7 +603,7 @@ class Store:
         try:
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(name, isolation_level=None, timeout=busy_timeout)
+            db = await _connect(name, busy_timeout)
             db.row_factory = aiosqlite.Row
             opened = db
             await db._execute(lambda: _check(opened._conn, len(MIGRATIONS), busy_timeout))
@@ -1162,6 +1162,21 @@ class Store:
 
 
 # -- opening ------------------------------------------------------------------------------------
+
+async def _connect(name: str, busy_timeout: float) -> aiosqlite.Connection:
+    """``aiosqlite.connect``, except that when the file cannot be opened, aiosqlite's thread has
+    ended before the error is raised. aiosqlite stops it without waiting, and a thread still
+    running when the caller's event loop closes prints a traceback after the refusal."""
+    connecting = aiosqlite.connect(name, isolation_level=None, timeout=busy_timeout)
+    try:
+        return await connecting
+    except BaseException:
+        # aiosqlite >= 0.22 keeps its thread in ``_thread``; before, the connection is the thread.
+        thread = connecting if isinstance(connecting, threading.Thread) else getattr(connecting, "_thread", None)
+        if thread is not None:
+            thread.join(5)  # it only closes and returns: no need for another thread to wait on it
+        raise
+
 
 class _TooNew(Exception):
     def __init__(self, found: int, known: int) -> None:
