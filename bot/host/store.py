@@ -1173,7 +1173,7 @@ async def _connect(name: str, busy_timeout: float) -> aiosqlite.Connection:
     except BaseException:
         # aiosqlite >= 0.22 keeps its thread in ``_thread``; before, the connection is the thread.
         thread = connecting if isinstance(connecting, threading.Thread) else getattr(connecting, "_thread", None)
-        if thread is not None:
+        if thread is not None and thread.is_alive():
             thread.join(5)  # it only closes and returns: no need for another thread to wait on it
         raise
 
