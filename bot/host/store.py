@@ -345,6 +345,21 @@ class StorageBusy(HostError):
     key = "host.busy"
 
 
+class StorageDown(StorageBusy):
+    """The database server could not be reached for a few seconds of retries (PostgreSQL: its
+    connections were lost and none could be made again); nothing was written."""
+
+    key = "host.storage_down"
+
+
+class StorageDownUnsure(StorageDown):
+    """The connection was lost while a commit was on its way, and the server stayed away too
+    long to ask whether it landed: the change may be there (the game shows it once storage is
+    back) or not. Never said as "nothing was changed"."""
+
+    key = "host.storage_unsure"
+
+
 class StoreError(Exception):
     """The database file cannot be used; ``str(error)`` is one sentence naming the file and what
     to do. Raised by :meth:`Store.open` (one subclass per cause) with the connection closed."""
