@@ -639,9 +639,10 @@ class Store:
             raise
 
     async def close(self) -> None:
+        if self._watch is not None:  # first: the last connection to close folds the WAL into the file
+            with self._watch_lock:
+                self._watch.close()
         await self.db.close()
-        if self._watch is not None:
-            self._watch.close()
 
     async def migrate(self) -> int:
         """Apply the migrations this file has not seen yet; returns the schema version."""
