@@ -517,7 +517,9 @@ class PgStore(Store):
         at a later :meth:`generation` if the server is still away."""
         try:
             await self._listen()
-        except ConnectionLost:
+        except Exception as exc:  # noqa: BLE001 - a background task: said here, tried again later
+            if not isinstance(exc, ConnectionLost):
+                log.warning("could not listen to PostgreSQL's notices again", exc_info=exc)
             await asyncio.sleep(RETRY_PAUSES[-1])  # the next try waits a moment
         finally:
             self._relistening = None
@@ -590,8 +592,10 @@ class PgStore(Store):
             shown = shown_url(store.url)
             if isinstance(exc, StoreTooNew):
                 raise
+            if isinstance(exc, StorageDown):  # lost again and again while migrating: say how
+                exc = exc.__cause__
             if isinstance(exc, (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError,
-                                ConnectionLost, StorageDown)):
+                                ConnectionLost)):
                 raise StoreUnavailable(shown, f"The database {shown} cannot be used ({exc}): check that PostgreSQL "
                                               f"runs there and that DATABASE_URL names a database its user may "
                                               f"write.") from None
