@@ -27,7 +27,7 @@ async def run(settings: Settings, *, warm_up: bool = False) -> None:
         bot = make_bot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
                                       limits=settings.limits()))
         loop = asyncio.get_running_loop()
-        stops, closing = (signal.SIGTERM, signal.SIGINT), []
+        stops, closing = (signal.SIGTERM, signal.SIGINT), []  # closing: the task is kept until done
         for stop in stops:
             loop.add_signal_handler(stop, lambda: closing.append(loop.create_task(bot.close())))
         if warm_up:
@@ -84,9 +84,8 @@ def main(argv: list[str] | None = None) -> int:
               "`DISCORD_TOKEN=your-bot-token python3 -m bot`.", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.host.store import StoreError
-
     from bot.host import workers
+    from bot.host.store import StoreError
 
     try:
         asyncio.run(run(settings, warm_up=True))
