@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 from bot.config import Settings
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings, *, warm_up: bool = False) -> None:
     """Open and check the store first (a broken one raises ``StoreError`` before any login),
-    then log in and serve until stopped."""
+    then log in and serve until stopped: by SIGTERM or SIGINT, the client is closed (posts
+    stopped, leases let go, the gateway left), then the store. ``warm_up``: start the worker
+    processes (AI, replays) once the store is good, not at their first job."""
     from bot.host.store import Store
 
     store = await Store.open(settings.store_target)
@@ -23,11 +26,24 @@ async def run(settings: Settings) -> None:
 
         bot = make_bot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
                                       limits=settings.limits()))
+        loop = asyncio.get_running_loop()
+        stops, closing = (signal.SIGTERM, signal.SIGINT), []  # closing: the task is kept until done
+        for stop in stops:
+            loop.add_signal_handler(stop, lambda: closing.append(loop.create_task(bot.close())))
+        if warm_up:
+            from bot import replays
+            from bot.host import ai_pool
+
+            ai_pool.warm_up(settings.ai_workers)
+            replays.warm_up()
         try:
             async with bot:
                 await bot.start(settings.token)
         except discord.LoginFailure:
             raise SystemExit("DISCORD_TOKEN was refused by Discord: check the token in the developer portal.") from None
+        finally:
+            for stop in stops:
+                loop.remove_signal_handler(stop)
     finally:
         await store.close()
 
@@ -68,10 +84,11 @@ def main(argv: list[str] | None = None) -> int:
               "`DISCORD_TOKEN=your-bot-token python3 -m bot`.", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.host import workers
     from bot.host.store import StoreError
 
     try:
-        asyncio.run(run(settings))
+        asyncio.run(run(settings, warm_up=True))
     except KeyboardInterrupt:
         pass
     except StoreError as exc:  # one sentence naming the file and what to do; the store is closed
@@ -80,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         print(exc, file=sys.stderr)
         return 2
+    finally:
+        workers.stop_all()  # the AI and replay workers end with the bot, their jobs abandoned
     return 0
 
 

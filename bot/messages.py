@@ -292,6 +292,15 @@ MESSAGES = {
                         "Please try again in a moment.",
                   "ja": "ゲームの保存先が混み合っています(別のプロセスが使用中です)。何も変更されていません。"
                         "少し待ってからもう一度お試しください。"},
+    "host.storage_down": {"en": "The game's storage is briefly unavailable; nothing was changed. Please try again in a "
+                                "moment.",
+                          "ja": "ゲームの保存先に一時的に接続できません。何も変更されていません。少し待ってからもう一度お試しください。"},
+    "host.storage_unsure": {"en": "The game's storage went away just as this was being saved, so it cannot tell yet "
+                                  "whether it was. If it was, the game shows it once storage is back; if not, please "
+                                  "try again then.",
+                            "ja": "保存の途中でゲームの保存先との接続が切れたため、保存されたかどうかをまだ確認できません。"
+                                  "保存されていれば、保存先が復旧したときにゲームに表示されます。"
+                                  "表示されない場合は、そのときにもう一度お試しください。"},
     # -- delivery after a commit, screens by DM (issue 12) ---------------------------------------
     "play.dm_closed_public": {
         "en": "{mention}, I cannot send you direct messages (your DMs are closed). Nothing in this game is "

@@ -3,14 +3,14 @@ and the post that follows a game's final board).
 
 A replay redraws every position of the game: about a second or two of CPU. It is drawn in a worker
 process of its own (one, niced, shared by the whole bot), so the event loop's GIL stays free for
-players' moves, and replays are drawn one at a time however many games end together.
+players' moves, and replays are drawn one at a time however many games end together. The worker
+never outlives the bot (:mod:`bot.host.workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 import renderers
-from bot.host.ai_pool import WORKER_NICENESS, lower_priority
+from bot.host import workers
 from bot.host.history import frame_plies, positions, record_text, require_over
 from bot.host.store import TableRow
 from games.registry import get_game
@@ -32,10 +32,14 @@ _executor: ProcessPoolExecutor | None = None
 
 def _pool() -> ProcessPoolExecutor:
     global _executor
-    if _executor is None:
-        _executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=lower_priority, initargs=(WORKER_NICENESS,))
+    if not workers.alive(_executor):  # none yet, or stopped
+        _executor = workers.pool(1)
     return _executor
+
+
+def warm_up() -> None:
+    """Start the replay worker now (``python -m bot`` at start), not at the first game's end."""
+    workers.warm_up(_pool(), 1)
 
 
 def draw_replay(game_name: str, num_players: int, options: dict[str, Any], seed: int,
@@ -73,6 +77,7 @@ async def replay_gif(host: Any, table: TableRow, lang: str) -> bytes | None:
     try:
         return await loop.run_in_executor(_pool(), draw_replay, *args)
     except BrokenProcessPool:  # the worker died (killed, out of memory): one fresh try
+        workers.retire(_executor)
         _executor = None
         return await loop.run_in_executor(_pool(), draw_replay, *args)
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from bot.config import Settings
-from bot.host import ai_pool
+from bot.host import ai_pool, workers
 from bot.host.ai_pool import AIBusy, AIPool
 from games.registry import get_game
 from tests.test_host import ALICE, open_host, run, started
@@ -33,7 +33,7 @@ def test_a_search_runs_in_a_worker_process_at_lower_priority_and_returns_legal_n
     notation, pid, nice = run(scenario())
     assert notation in [minoa.format_move(state, m) for m in minoa.legal_moves(state, 0)]
     assert pid != os.getpid()
-    assert nice == min(19, os.nice(0) + ai_pool.WORKER_NICENESS)
+    assert nice == min(19, os.nice(0) + workers.WORKER_NICENESS)
 
 
 def _slow_search(order: list[str]):

@@ -11,7 +11,17 @@ import pytest
 from PIL import Image
 
 from bot.host import Host, HostError, Store
-from bot.host.history import figures, frame_plies, history_lines, positions, record_text, require_over, summarise
+from bot.host.history import (
+    REMATCH_CLAIM_SECONDS,
+    figures,
+    frame_plies,
+    history_lines,
+    positions,
+    record_text,
+    rematch,
+    require_over,
+    summarise,
+)
 from games import cli
 from games.registry import get_game
 from games.record import Header, read_header, write
@@ -221,4 +231,38 @@ def test_a_player_who_resigned_still_finds_the_game_in_their_stats_as_a_loss(tmp
         row = figures(host, found, await host.store.moves(table.id), CAROL)
         assert row.place == 3 and not row.won
         await host.store.close()
+    run(scenario())
+
+
+def test_a_rematch_claim_left_by_a_dead_process_expires_and_a_new_click_takes_over(tmp_path):
+    async def scenario():
+        host, table = await finished_game(tmp_path, "minoa", players=2)
+        try:
+            clock = Clock()
+            host.clock = clock
+            opening = host.open_lobby
+
+            async def killed(**_kw):  # the process dies mid-rematch: its claim stays behind
+                raise asyncio.CancelledError
+            host.open_lobby = killed
+            with pytest.raises(asyncio.CancelledError):
+                await rematch(host, table, ALICE, "alice")
+            host.open_lobby = opening
+            table = await host.table(table.id)
+            assert str(table.settings["rematch"]).startswith("claim:")
+
+            clock.now += REMATCH_CLAIM_SECONDS - 1  # still fresh: it may be a live process at work
+            with pytest.raises(HostError) as refused:
+                await rematch(host, table, BOB, "bob")
+            assert refused.value.key == "rematch.opening"
+
+            clock.now += 2  # expired: the next click opens the rematch
+            new = await rematch(host, table, BOB, "bob")
+            assert new.status == "lobby" and [s.user_id for s in new.seats] == [BOB, ALICE]
+            assert (await host.table(table.id)).settings["rematch"] == new.id
+            with pytest.raises(HostError) as again:
+                await rematch(host, table, ALICE, "alice")
+            assert again.value.key == "rematch.taken" and again.value.params["rematch"] == new.id
+        finally:
+            await host.store.close()
     run(scenario())

@@ -127,27 +127,168 @@ def test_an_exclusive_section_waits_for_another_process_holding_it(pg_schemas):
     run(scenario())
 
 
-def test_connections_the_server_dropped_are_made_again(pg_schemas):
-    from bot.host.store import StorageBusy
+def store_pids(store: PgStore) -> list[int]:
+    """The server processes of every connection the store holds now: its workers', the
+    listener's and its direct pool's."""
+    conns = [w.conn.conn for w in store._workers] + [store._listener] + [h._con for h in store._direct._holders]
+    return [c.get_server_pid() for c in conns if c is not None and not c.is_closed()]
 
+
+async def terminate(pids: list[int]) -> None:
+    """``pg_terminate_backend`` from a connection of its own, as an operator or a failover would."""
+    killer = await asyncpg_connect()
+    try:
+        await killer.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
+    finally:
+        await killer.close()
+
+
+def test_connections_the_server_dropped_are_made_again_without_the_caller_noticing(pg_schemas):
     async def scenario():
         url = await pg_schemas.create("dropped")
         store = await PgStore.open(url, pool=2)
-        await store.set_guild_lang(1, "ja")
-        pids = [w.conn.conn.get_server_pid() for w in store._workers]
-        killer = await asyncpg_connect()
-        await killer.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
-        await killer.close()
-        refused = 0
-        for _ in range(len(pids) + 1):  # each worker fails once at most, then has connected again
-            try:
+        try:
+            await store.set_guild_lang(1, "ja")
+            await store.set_player(5, notify="turn")
+            pids = store_pids(store)
+            assert len(pids) == 4  # two workers, the listener, one pooled connection
+            await terminate(pids)
+            for _ in range(3):  # every worker in turn: each connects again
                 assert await store._read(lambda conn: conn.execute("SELECT lang FROM guild_settings").fetchone()[0]) == "ja"
-            except StorageBusy:
-                refused += 1
-        assert 1 <= refused <= len(pids)  # told as "storage busy", never an unexpected error
-        await store.set_guild_lang(1, "en")
-        assert await store.guild_lang(1) == "en"
-        await store.close()
+            assert (await store.player(5))["notify"] == "turn"  # the direct pool's read
+            await store.set_guild_lang(1, "en")
+            assert await store.guild_lang(1) == "en"
+            store.generation()  # notices it is deaf, and listens again
+            await store.caught_up()  # its own marker comes back on the new listener
+            assert not store._listener.is_closed() and not set(store_pids(store)) & set(pids)
+        finally:
+            await store.close()
+    run(scenario())
+
+
+def test_a_write_whose_connection_is_lost_during_its_commit_lands_once_and_says_so(pg_schemas, monkeypatch):
+    """The server got the COMMIT but its answer was lost (the session ended right after it), or
+    the session ended before the COMMIT arrived: the first is reported as played and not run
+    again, the second is run again on a fresh connection; either way the move lands once."""
+    from bot.host import Host
+    from bot.host.pg import PgConnection
+
+    script = PgConnection.script
+    cut: list[str] = []
+
+    def commit_then_cut(self, sql):
+        if cut and sql.endswith("COMMIT"):
+            when = cut.pop()
+            if when == "after":
+                script(self, sql)
+            self.conn.terminate()  # the server ends the session (rolling back what did not commit)
+            raise ConnectionResetError("the connection was reset")
+        return script(self, sql)
+    monkeypatch.setattr(PgConnection, "script", commit_then_cut)
+
+    async def scenario():
+        url = await pg_schemas.create("commit")
+        host = Host(await PgStore.open(url, pool=2), seed_source=lambda: 3)
+        try:
+            table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=1, owner_name="a", game_name="minoa",
+                                          num_players=2, options={})
+            await host.join(table.id, 2, "b")
+            table = await host.start(table.id, 1)
+            for when in ("after", "before", "after", "before"):
+                seat = host.waiting_on(table)[0]
+                notation = host.legal_notations(table, seat.user_id)[0]
+                cut.append(when)
+                played = await host.play(table.id, seat.user_id, notation, version=table.version)
+                assert not cut  # the cut happened
+                assert played.version == table.version + 1
+                moves = await host.store.moves(table.id)
+                assert [m.notation for m in moves][-1] == notation and moves[-1].version == played.version
+                assert [m.ply for m in moves] == list(range(1, len(moves) + 1))
+                table = played
+        finally:
+            await host.store.close()
+    run(scenario())
+
+
+def test_a_server_that_stays_away_is_told_as_storage_unavailable_and_nothing_changes(pg_schemas):
+    from bot.host import Host
+    from bot.host.store import StorageDown
+    from bot.i18n import t
+
+    async def scenario():
+        url = await pg_schemas.create("away")
+        store = await PgStore.open(url, pool=2)
+        host = Host(store, seed_source=lambda: 3)
+        try:
+            table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=1, owner_name="a", game_name="minoa",
+                                          num_players=2, options={})
+            await host.join(table.id, 2, "b")
+            table = await host.start(table.id, 1)
+            seat = host.waiting_on(table)[0]
+            notation = host.legal_notations(table, seat.user_id)[0]
+            store.retry_seconds = 0.5
+            reachable, store._dsn = store._dsn, "postgresql://postgres@127.0.0.1:9/test"  # nobody listens there
+            await terminate(store_pids(store))
+            with pytest.raises(StorageDown) as refused:
+                await host.play(table.id, seat.user_id, notation, version=table.version)
+            assert refused.value.message("en") == t("host.storage_down", "en")
+            assert "another process" not in refused.value.message("en")
+            store._dsn = reachable  # the server is back: nothing had changed, the move plays now
+            assert (await host.table(table.id)).version == table.version
+            played = await host.play(table.id, seat.user_id, notation, version=table.version)
+            assert played.version == table.version + 1 and len(await store.moves(table.id)) == 1
+        finally:
+            await store.close()
+    run(scenario())
+
+
+def test_moves_land_while_the_stores_connections_are_terminated_during_play(pg_schemas):
+    """Every few milliseconds a separate connection ends all of the store's sessions, while
+    three games are played to the end: every move lands once, and none raises."""
+    import random
+
+    from bot.host import Host
+
+    async def scenario():
+        url = await pg_schemas.create("terminated")
+        host = Host(await PgStore.open(url, pool=2), seed_source=lambda: 11)
+        done = asyncio.Event()
+        kills = 0
+
+        async def killer():
+            nonlocal kills
+            while not done.is_set():
+                await terminate(store_pids(host.store))
+                kills += 1
+                await asyncio.sleep(0.01)
+
+        async def game(n: int) -> int:
+            pick = random.Random(n)
+            table = await host.open_lobby(guild_id=1, channel_id=10 + n, owner_id=10 * n, owner_name="a",
+                                          game_name="minoa", num_players=2, options={})
+            await host.join(table.id, 10 * n + 1, "b")
+            table = await host.start(table.id, 10 * n)
+            played = 0
+            while table.status == "active" and played < 40:
+                seat = min(host.waiting_on(table), key=lambda s: s.seat)
+                notation = pick.choice(host.legal_notations(table, seat.user_id))
+                after = await host.play(table.id, seat.user_id, notation, version=table.version)
+                assert after.version == table.version + 1
+                table, played = after, played + 1
+            moves = await host.store.moves(table.id)
+            assert [m.ply for m in moves] == list(range(1, played + 1))
+            return played
+
+        try:
+            killing = asyncio.create_task(killer())
+            try:
+                played = await asyncio.gather(*(game(n) for n in range(1, 4)))
+            finally:
+                done.set()
+                await killing
+            assert sum(played) >= 60 and kills >= 3
+        finally:
+            await host.store.close()
     run(scenario())
 
 

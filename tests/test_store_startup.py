@@ -380,6 +380,22 @@ def test_python_m_bot_refuses_a_folder_it_cannot_create_in_one_line_and_exits_2(
     assert "cannot be created" in proc.stderr
 
 
+def test_python_m_bot_refuses_a_folder_as_its_file_in_one_line_and_nothing_else(tmp_path):
+    """The refusal alone, never followed by a traceback of aiosqlite's thread (which, left running
+    after the failed connect, raced the closing event loop): several runs at once."""
+    path = tmp_path / "bot.sqlite3"
+    path.mkdir()
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), "DISCORD_TOKEN": "x",
+           "BOT_DB_PATH": str(path)}
+    runs = [subprocess.Popen([sys.executable, "-m", "bot"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env) for _ in range(5)]
+    for proc in runs:
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 2 and out == ""
+        assert err == (f"The database file {path} cannot be opened (unable to open database file): check that the "
+                       "path names a file in a folder the bot's user can write, and that the disk is not full.\n")
+
+
 def test_a_move_sent_on_discord_while_another_process_holds_the_lock_gets_the_busy_refusal(tmp_path, monkeypatch):
     from tests.test_bot_e2e import World, play
 

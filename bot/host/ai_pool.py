@@ -18,26 +18,23 @@ Here each search runs in a worker process at a lower scheduling priority than th
   across restarts (a search lost in a crash is simply run again).
 
 ``workers=0`` runs searches in a thread of this process instead (for machines without spare cores).
+The worker processes never outlive the bot (:mod:`bot.host.workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import atexit
 import logging
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.host import workers as worker_processes
 from games.ai import choose_move
 from games.registry import get_game
 
 log = logging.getLogger(__name__)
-
-#: How much lower than the bot the workers run (``nice`` increment).
-WORKER_NICENESS = 10
 
 
 class AIBusy(Exception):
@@ -47,13 +44,6 @@ class AIBusy(Exception):
 def default_workers() -> int:
     """One worker per core, leaving one core to the bot's event loop (at least one worker)."""
     return max(1, (os.cpu_count() or 2) - 1)
-
-
-def lower_priority(niceness: int) -> None:
-    try:
-        os.nice(niceness)
-    except OSError:  # not permitted here: the workers still run, just at the bot's priority
-        pass
 
 
 def search(game_name: str, state_json: dict[str, Any], seat: int, level: str, seed: int,
@@ -72,24 +62,22 @@ _EXECUTORS: dict[int, ProcessPoolExecutor] = {}
 
 def _executor(workers: int) -> ProcessPoolExecutor:
     executor = _EXECUTORS.get(workers)
-    if executor is None:
-        # "spawn": the bot has threads (SQLite, renders), which a forked child must not inherit.
-        executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=lower_priority, initargs=(WORKER_NICENESS,))
-        _EXECUTORS[workers] = executor
+    if not worker_processes.alive(executor):  # none yet, or stopped
+        executor = _EXECUTORS[workers] = worker_processes.pool(workers)
     return executor
 
 
 def _restart(workers: int) -> None:
     broken = _EXECUTORS.pop(workers, None)
     if broken is not None:
-        broken.shutdown(wait=False, cancel_futures=True)
+        worker_processes.retire(broken)
 
 
-@atexit.register
-def _shutdown() -> None:
-    for executor in _EXECUTORS.values():
-        executor.shutdown(wait=False, cancel_futures=True)
+def warm_up(workers: int | None) -> None:
+    """Start the AI's worker processes now (``python -m bot`` at start), not at the first AI move."""
+    count = default_workers() if workers is None else max(0, int(workers))
+    if count:
+        worker_processes.warm_up(_executor(count), count)
 
 
 class AIPool:

@@ -9,7 +9,7 @@ games that are over.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from bot.host.errors import HostError
 from bot.host.store import MoveRow, TableRow
@@ -179,21 +179,53 @@ def summarise(rows: Sequence[GameFigures]) -> list[Stats]:
 
 #: Play settings a rematch keeps (not the tournament link, votes, resignations or seats' history).
 REMATCH_SETTINGS = ("clock", "hours", "timeout", "vacation", "posts", "rated")
+#: Seconds a click's claim to open the rematch holds off other clicks. Opening it is a few store
+#: calls; a claim older than this was left by a process that died (or was stopped) mid-way.
+REMATCH_CLAIM_SECONDS = 120.0
+
+
+def rematch_claim(user_id: int, now: float) -> str:
+    """The mark a click leaves in the finished table's ``rematch`` setting while it opens the
+    rematch (the new table's id replaces it once opened)."""
+    return f"claim:{user_id}:{now}"
+
+
+def claim_expired(claim: Any, now: float) -> bool:
+    """Whether ``claim`` (a :func:`rematch_claim` mark) is older than :data:`REMATCH_CLAIM_SECONDS`:
+    its process died mid-way, and another click may take over."""
+    try:
+        made = float(str(claim).rsplit(":", 1)[1])
+    except (IndexError, ValueError):  # not a mark of ours: no one will ever finish it
+        return True
+    return now - made > REMATCH_CLAIM_SECONDS
 
 
 async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> TableRow:
     """A new lobby for the same game, options and play settings, opened by a player of the
     finished game: they sit first, the game's other people take their seats again in the same
     order (anyone may Leave), the same AI levels sit where AIs sat from the start, and the seats of
-    players who left stay open. One rematch per game: a second click is told where it is."""
+    players who left stay open. One rematch per game: a second click is told where it is, or that
+    it is being opened; a claim left by a process that died expires (:data:`REMATCH_CLAIM_SECONDS`)."""
     if table.status != "finished":
         raise HostError("rematch.not_over", table=table.id)
     if table.settings.get("tournament") is not None:
         raise HostError("rematch.tournament", table=table.id)
     if not any(s.user_id == user_id for s in table.seats):
         raise HostError("host.not_a_player")
-    token = f"claim:{user_id}:{host.clock()}"
-    claimed = await host.store.update_setting(table.id, ("rematch",), lambda current: current or token)
+    now = host.clock()
+    token = rematch_claim(user_id, now)
+
+    def claim(current: Any) -> Any:
+        if current is None or (not isinstance(current, int) and claim_expired(current, now)):
+            return token
+        return current
+
+    def ours(then: Any) -> Callable[[Any], Any]:
+        """Write ``then`` only while the claim is still this click's (it may have expired and been
+        taken over by another click meanwhile)."""
+        return lambda current: then if current == token else current
+
+    claimed = await host.store.update_setting(table.id, ("rematch",), claim)
     if claimed.settings["rematch"] != token:
         taken = claimed.settings["rematch"]
         if isinstance(taken, int):
@@ -215,9 +247,9 @@ async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> T
     except Exception:  # e.g. a player at their lobby limit: no half-made rematch stays behind
         if new is not None:
             await host.cancel(new.id, user_id)
-        await host.store.update_setting(table.id, ("rematch",), lambda current: None)
+        await host.store.update_setting(table.id, ("rematch",), ours(None))
         raise
-    await host.store.update_setting(table.id, ("rematch",), lambda current: new.id)
+    await host.store.update_setting(table.id, ("rematch",), ours(new.id))
     return new
 
 

@@ -345,6 +345,21 @@ class StorageBusy(HostError):
     key = "host.busy"
 
 
+class StorageDown(StorageBusy):
+    """The database server could not be reached for a few seconds of retries (PostgreSQL: its
+    connections were lost and none could be made again); nothing was written."""
+
+    key = "host.storage_down"
+
+
+class StorageDownUnsure(StorageDown):
+    """The connection was lost while a commit was on its way, and the server stayed away too
+    long to ask whether it landed: the change may be there (the game shows it once storage is
+    back) or not. Never said as "nothing was changed"."""
+
+    key = "host.storage_unsure"
+
+
 class StoreError(Exception):
     """The database file cannot be used; ``str(error)`` is one sentence naming the file and what
     to do. Raised by :meth:`Store.open` (one subclass per cause) with the connection closed."""
@@ -603,7 +618,7 @@ class Store:
         try:
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(name, isolation_level=None, timeout=busy_timeout)
+            db = await _connect(name, busy_timeout)
             db.row_factory = aiosqlite.Row
             opened = db
             await db._execute(lambda: _check(opened._conn, len(MIGRATIONS), busy_timeout))
@@ -624,9 +639,10 @@ class Store:
             raise
 
     async def close(self) -> None:
+        if self._watch is not None:  # first: the last connection to close folds the WAL into the file
+            with self._watch_lock:
+                self._watch.close()
         await self.db.close()
-        if self._watch is not None:
-            self._watch.close()
 
     async def migrate(self) -> int:
         """Apply the migrations this file has not seen yet; returns the schema version."""
@@ -1162,6 +1178,21 @@ class Store:
 
 
 # -- opening ------------------------------------------------------------------------------------
+
+async def _connect(name: str, busy_timeout: float) -> aiosqlite.Connection:
+    """``aiosqlite.connect``, except that when the file cannot be opened, aiosqlite's thread has
+    ended before the error is raised. aiosqlite stops it without waiting, and a thread still
+    running when the caller's event loop closes prints a traceback after the refusal."""
+    connecting = aiosqlite.connect(name, isolation_level=None, timeout=busy_timeout)
+    try:
+        return await connecting
+    except BaseException:
+        # aiosqlite >= 0.22 keeps its thread in ``_thread``; before, the connection is the thread.
+        thread = connecting if isinstance(connecting, threading.Thread) else getattr(connecting, "_thread", None)
+        if thread is not None and thread.is_alive():
+            thread.join(5)  # it only closes and returns: no need for another thread to wait on it
+        raise
+
 
 class _TooNew(Exception):
     def __init__(self, found: int, known: int) -> None:
