@@ -266,3 +266,29 @@ def test_a_rematch_claim_left_by_a_dead_process_expires_and_a_new_click_takes_ov
         finally:
             await host.store.close()
     run(scenario())
+
+
+def test_a_game_every_person_resigned_from_can_still_be_rematched_by_them(tmp_path):
+    """Two people and an AI: Bob resigns (an AI takes his seat), then Alice, which ends the game.
+    Bob sat at it, so he may open the rematch, though his seat is the AI's now; a stranger may not."""
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), seed_source=lambda: 3)
+        try:
+            table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                          game_name="minoa", num_players=3, options={})
+            table = await host.join(table.id, BOB, "bob")
+            table = await host.add_ai(table.id, ALICE, "random")
+            table = await host.start(table.id, ALICE)
+            for user in (BOB, ALICE):
+                table = await host.resign(table.id, user)
+            assert table.status == "finished" and BOB not in [s.user_id for s in table.seats]
+            with pytest.raises(HostError) as stranger:
+                await rematch(host, table, 999, "mallory")
+            assert stranger.value.key == "host.not_a_player"
+            new = await rematch(host, table, BOB, "bob")
+            # The opener sits first, then Alice; the AI that sat from the start sits again.
+            assert new.status == "lobby" and [s.user_id for s in new.seats] == [BOB, ALICE, None]
+            assert new.seats[2].ai_level == "random"
+        finally:
+            await host.store.close()
+    run(scenario())

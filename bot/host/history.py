@@ -201,8 +201,9 @@ def claim_expired(claim: Any, now: float) -> bool:
 
 
 async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> TableRow:
-    """A new lobby for the same game, options and play settings, opened by a player of the
-    finished game: they sit first, the game's other people take their seats again in the same
+    """A new lobby for the same game, options and play settings, opened by a person who sat at the
+    finished game (also one who left it to an AI: otherwise a game every person resigned from
+    would have nobody to ask for its rematch): they sit first, the game's other people take their seats again in the same
     order (anyone may Leave), the same AI levels sit where AIs sat from the start, and the seats of
     players who left stay open. One rematch per game: a second click is told where it is, or that
     it is being opened; a claim left by a process that died expires (:data:`REMATCH_CLAIM_SECONDS`)."""
@@ -210,7 +211,7 @@ async def rematch(host: Any, table: TableRow, user_id: int, user_name: str) -> T
         raise HostError("rematch.not_over", table=table.id)
     if table.settings.get("tournament") is not None:
         raise HostError("rematch.tournament", table=table.id)
-    if not any(s.user_id == user_id for s in table.seats):
+    if not sat_at(table, user_id):
         raise HostError("host.not_a_player")
     now = host.clock()
     token = rematch_claim(user_id, now)
