@@ -423,8 +423,18 @@ TOURNAMENT_MESSAGES = {
     "tourney.joined": {"en": "You are entered in tournament #{id}.", "ja": "大会#{id}に参加登録しました。"},
     "tourney.left": {"en": "You left tournament #{id}.", "ja": "大会#{id}の参加を取り消しました。"},
     "tourney.checked_in": {"en": "You are checked in for tournament #{id}.", "ja": "大会#{id}にチェックインしました。"},
-    "tourney.started": {"en": "Tournament #{id} has started: round 1 opens its games in threads below.",
-                        "ja": "大会#{id}が始まりました。第1回戦のゲームが下のスレッドで始まります。"},
+    "tourney.started": {"en": "Tournament #{id} has started. Round 1 started: {tables} tables, {byes} byes; "
+                              "its games open in threads below.",
+                        "ja": "大会#{id}が始まりました。第1回戦を開始しました: {tables}卓、不戦勝{byes}人です。"
+                              "ゲームは下のスレッドで始まります。"},
+    "tourney.started_later": {"en": "Tournament #{id} has started: sign-up is closed, and round 1 starts "
+                                    "<t:{at}:f> (<t:{at}:R>).",
+                              "ja": "大会#{id}が始まりました。参加受付は終了し、第1回戦は<t:{at}:f>(<t:{at}:R>)に始まります。"},
+    "tourney.tables_refused": {"en": "Round {round}, tables {tables}: the game could not open yet: {reason} "
+                                     "It opens when the tournament next moves on (a game ends, an organiser "
+                                     "acts, or the bot restarts).",
+                               "ja": "第{round}回戦の第{tables}卓のゲームはまだ開けませんでした: {reason} "
+                                     "大会が次に進むとき(対局の終了、主催者の操作、ボットの再起動)に改めて開きます。"},
     "tourney.filled": {"en": "{count} AI fill-ins entered in tournament #{id}.", "ja": "大会#{id}にAIの補充を{count}人追加しました。"},
     "tourney.dropped": {"en": "{player} is withdrawn from tournament #{id}; an AI finishes a game of theirs still being played.",
                         "ja": "{player}は大会#{id}を棄権しました。対局中のゲームはAIが引き継ぎます。"},

@@ -61,7 +61,8 @@ def test_a_swiss_event_runs_from_sign_up_to_the_end_and_rates_every_game(tmp_pat
         row = await new_event(service, rounds=3)
         with pytest.raises(T.EntryError):
             await service.join(row.id, PEOPLE[0], "again")
-        row = await service.start(row.id)
+        row, refused = await service.start(row.id)
+        assert refused == []
         t = state_of(row)
         assert t.status == "running" and t.current_round.status == "playing"
         links = await active_tables(service, row.id, 1)
@@ -259,4 +260,51 @@ def test_a_rated_two_player_game_stores_exactly_what_openskill_gives(tmp_path):
         assert [row.player for row in board] == sorted(["101", "102"], key=lambda p: -expected[p].ordinal)
         assert all(row.rating.provisional for row in board)
         await service.store.close()
+    run(scenario())
+
+
+def test_a_round_opens_all_its_tables_under_the_production_caps_and_they_are_nobodys_ai_games(tmp_path):
+    """With the caps production runs with (Settings.limits(): 3 lobbies and 3 AI games per person,
+    20 AI games per server), the organiser at their lobby cap starts an event of 2 people and 64
+    AI fill-ins: all 33 tables of round 1 open at once. They count against nobody: the organiser
+    and an entrant still start their own AI games, up to the per-person cap, which still holds."""
+    from bot.config import Settings
+
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "db.sqlite3"), seed_source=lambda: 4321, ai_workers=0,
+                    limits=Settings(token="").limits())
+        try:
+            await play(TournamentService(host))
+        finally:  # a failed assertion must not leave PostgreSQL's worker threads running
+            await host.store.close()
+
+    async def play(service: TournamentService):
+        host = service.host
+        own = [await host.open_lobby(guild_id=1, channel_id=10, owner_id=ORGANISER, owner_name="o",
+                                     game_name="minoa", num_players=2, options={}) for _ in range(3)]
+        with pytest.raises(HostError) as refused:  # at the lobby cap
+            await host.open_lobby(guild_id=1, channel_id=10, owner_id=ORGANISER, owner_name="o", game_name="minoa",
+                                  num_players=2, options={})
+        assert refused.value.key == "limit.lobbies_user"
+        row = await new_event(service, people=PEOPLE[:2], ai=64, rounds=1)
+        row, refused = await service.start(row.id)
+        t = state_of(row)
+        assert refused == [] and len(t.current_round.tables) == 33 and t.current_round.byes == []
+        assert len(await active_tables(service, row.id, 1)) == 33
+        assert await host.store.count_ai_games(owner_id=ORGANISER) == 0
+        assert await host.store.count_ai_games(guild_id=1) == 0
+        for lobby in own:  # the organiser's own games with an AI, as if the event were not running
+            await host.add_ai(lobby.id, ORGANISER, "random")
+            await host.start(lobby.id, ORGANISER)
+        fourth = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ORGANISER, owner_name="o",
+                                       game_name="minoa", num_players=2, options={})
+        await host.add_ai(fourth.id, ORGANISER, "random")
+        with pytest.raises(HostError) as refused:
+            await host.start(fourth.id, ORGANISER)
+        assert refused.value.key == "limit.ai_user"  # the cap on people's games holds
+        entrant = await host.open_lobby(guild_id=1, channel_id=10, owner_id=PEOPLE[0], owner_name="p",
+                                        game_name="minoa", num_players=2, options={})
+        await host.add_ai(entrant.id, PEOPLE[0], "random")
+        await host.start(entrant.id, PEOPLE[0])
+        assert await host.store.count_ai_games(guild_id=1) == 4
     run(scenario())

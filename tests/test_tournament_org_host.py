@@ -332,7 +332,7 @@ def test_teams_sign_up_with_a_partner_who_accepts_and_play_two_against_two(tmp_p
         assert [e.name for e in state_of(await service.get(row.id)).entrants] == ["Bulls"]
         await service.add_ai(row.id, 1)
         await service.check_in(row.id, b)  # any member checks the team in
-        row = await service.start(row.id)
+        row, _ = await service.start(row.id)
         (link,) = await active_tables(service, row.id, 1)
         table = await service.host.table(link.table_id)
         assert len(table.seats) == 4

@@ -170,3 +170,84 @@ def test_standings_view_is_plain_and_says_each_round():
     json.dumps(view)
     first = view["rows"][0]
     assert first["results"][0].startswith("W") and view["tie_breaks"] == list(s.tie_breaks)
+
+
+def test_standings_after_round_one_count_round_one_only_with_their_tie_breaks():
+    """The six players of the first example, asked for the standings after round 1 once all three
+    rounds are played. R1: A beat B, C drew D, F beat E.
+
+    ====  ======  ========  ======  ================  ====
+    who   points  Buchholz  median  Sonneborn-Berger  wins
+    ====  ======  ========  ======  ================  ====
+    A     1       B 0       0       0                 1
+    F     1       E 0       0       0                 1
+    C     1/2     D 1/2     1/2     1/2 x 1/2 = 1/4   0
+    D     1/2     C 1/2     1/2     1/4               0
+    B     0       A 1       1       0                 0
+    E     0       F 1       1       0                 0
+    ====  ======  ========  ======  ================  ====
+
+    A and F are equal on everything (with later rounds counted, A's Buchholz would be B's 2 and
+    put A ahead): they share rank 1; C and D rank 3; B and E rank 5. Each has one result."""
+    s = T.Settings.make("medina", "swiss")
+    t = event(s, "ABCDEF", [
+        [("AB", [1, 2]), ("CD", [1, 1]), ("FE", [1, 2])],
+        [("AF", [1, 2]), ("BC", [1, 2]), ("DE", [1, 2])],
+        [("AD", [1, 1]), ("BF", [1, 2]), ("CE", [1, 2])],
+    ])
+    half = F(1, 2)
+    expected = {"A": (1, 1, 0, 0, 0, 1), "F": (1, 1, 0, 0, 0, 1), "C": (3, half, half, half, F(1, 4), 0),
+                "D": (3, half, half, half, F(1, 4), 0), "B": (5, 0, 1, 1, 0, 0), "E": (5, 0, 1, 1, 0, 0)}
+    table = T.standings(t, through_round=1)
+    got = {row.entrant: (row.rank, row.points, *(row.tie_breaks[n] for n in s.tie_breaks),) for row in table}
+    assert got == expected
+    assert [row.entrant for row in table] == list("AFCDBE") and all(len(row.cells) == 1 for row in table)
+    view = T.standings_view(t, through_round=1)
+    assert view["round"] == 1 and [r["results"] for r in view["rows"]][0] == ["W5"]
+    assert [r["points"] for r in view["rows"]] == [1, 1, 0.5, 0.5, 0, 0]
+    assert T.standings_view(t)["rows"][0]["points"] == 2.5  # the standings now are unchanged
+
+
+def snapshot_run(fmt: str, options: dict, seed: int):
+    """A random event of 9 with a player withdrawn in round 2 and (Swiss formats) one entering late
+    for round 3: the final state, and the state as it stood when each round ended."""
+    import random
+
+    rng = random.Random(seed)
+    late = fmt in ("swiss", "swiss_tables")
+    t = T.new_tournament(T.Settings.make("medina", fmt, **options, **({"late_entry": True} if late else {})))
+    for i in range(9):
+        t = T.add_entrant(t, f"u{i}", f"P{i}", rating=rng.random())
+    t = T.start(t)
+    ended = []
+    while t.status == "running":
+        t, rnd = T.pair_next_round(t)
+        t = T.begin_round(t)
+        if rnd.number == 2:
+            t = T.drop(t, rng.choice([e.id for e in t.entrants if e.active]))
+            if late:
+                t = T.add_entrant(t, "late", "Late")
+        for table in rnd.tables:
+            while t.status == "running" and not t.current_round.table(table.number).decided:
+                k = len(table.entrants)
+                t = T.record_result(t, table.number, places=[1 + x for x in rng.sample(range(k), k)],
+                                    scores=[rng.randint(0, 9) for _ in range(k)])
+        ended.append(t.copy())
+    return t, ended
+
+
+@pytest.mark.parametrize("fmt,options", [
+    ("swiss", {"rounds": 4}), ("round_robin", {}), ("single_elimination", {}), ("double_elimination", {}),
+    ("swiss_tables", {"table_size": 3, "rounds": 4}),
+])
+def test_standings_after_round_n_are_those_of_the_moment_round_n_ended(fmt, options):
+    """However late they are asked for, the standings after round N (points, tie-breaks, ranks,
+    results, who is dropped or still in the bracket) are the ones the event had when round N ended."""
+    for seed in range(4):
+        final, ended = snapshot_run(fmt, options, seed)
+        assert len(ended) >= 3
+        for number, then in enumerate(ended, start=1):
+            assert [row.to_json() for row in T.standings(final, through_round=number)] == \
+                [row.to_json() for row in T.standings(then)], (fmt, seed, number)
+            assert T.standings_view(final, through_round=number) == T.standings_view(then), (fmt, seed, number)
+        assert T.standings(final, through_round=len(ended)) == T.standings(final)

@@ -20,6 +20,12 @@ unless said otherwise):
 
 Entrants equal on points and every tie-break share their rank. Elimination formats rank by how
 far each entrant went (see :func:`elimination_standings`).
+
+Standings *after round N* (``through_round=N``) are what they were when round N ended, however
+late they are asked for: only the results of rounds 1..N count, for the points and for every
+tie-break (an opponent's Buchholz points are theirs after round N too), among the entrants then
+in the event (a late entrant who joined for a round after N+1 is not listed; one dropped later is
+not shown as dropped). Without it, every round so far counts.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from fractions import Fraction
 from typing import Any
 
 from tournaments.settings import plain
-from tournaments.state import DONE, Tournament
+from tournaments.state import DONE, BracketMatch, Entrant, Tournament
 
 #: Tie-breaks where a lower value is better.
 LOWER_IS_BETTER = frozenset({"average_place"})
@@ -84,11 +90,29 @@ class _Record:
     cells: list[Cell] = field(default_factory=list)
 
 
-def records(t: Tournament) -> dict[str, _Record]:
-    """Every entrant's points, games and cells from the decided tables and the byes."""
+def last_round(t: Tournament, through_round: int | None = None) -> int:
+    """The last round that counts: ``through_round`` (within the rounds paired), else all of them."""
+    return len(t.rounds) if through_round is None else max(0, min(int(through_round), len(t.rounds)))
+
+
+def listed(t: Tournament, through_round: int | None = None) -> list[Entrant]:
+    """The entrants of the standings after ``through_round``: those who were to play by the next
+    round (a late entrant joins from the round after the one being played)."""
+    last = last_round(t, through_round)
+    return [e for e in t.entrants if e.joined_round <= last + 1]
+
+
+def dropped_by(e: Entrant, last: int) -> bool:
+    """Withdrawn by the end of round ``last`` (so not paired in round ``last + 1``)."""
+    return e.dropped_from is not None and e.dropped_from <= last + 1
+
+
+def records(t: Tournament, through_round: int | None = None) -> dict[str, _Record]:
+    """Every listed entrant's points, games and cells from the decided tables and the byes of
+    rounds 1..``through_round`` (all rounds when ``None``)."""
     s = t.settings
-    out = {e.id: _Record() for e in t.entrants}
-    for rnd in t.rounds:
+    out = {e.id: _Record() for e in listed(t, through_round)}
+    for rnd in t.rounds[:last_round(t, through_round)]:
         seen: set[str] = set()
         for table in rnd.tables:
             seen.update(table.entrants)
@@ -160,11 +184,13 @@ def head_to_head(group: list[str], recs: dict[str, _Record]) -> dict[str, Fracti
     return {eid: sum((mine for o, mine in recs[eid].duels if o in members), Fraction(0)) for eid in group}
 
 
-def standings(t: Tournament) -> list[Standing]:
-    """The standings now: best first, ties sharing a rank (see the module docstring)."""
+def standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
+    """The standings now, or after round ``through_round``: best first, ties sharing a rank
+    (see the module docstring)."""
     if t.settings.elimination:
-        return elimination_standings(t)
-    recs = records(t)
+        return elimination_standings(t, through_round)
+    recs = records(t, through_round)
+    last = last_round(t, through_round)
     values = tie_break_values(t, recs)
     seed = {e.id: (e.seed or i + 1) for i, e in enumerate(t.entrants)}
     keys: dict[str, list[Fraction]] = {eid: [recs[eid].points] for eid in recs}
@@ -187,9 +213,8 @@ def standings(t: Tournament) -> list[Standing]:
     for i, eid in enumerate(ordered):
         if i == 0 or keys[eid] != keys[ordered[i - 1]]:
             rank = i + 1
-        e = t.entrant(eid)
         out.append(Standing(rank, eid, recs[eid].points, {n: values[eid][n] for n in t.settings.tie_breaks},
-                            recs[eid].cells, dropped=not e.active))
+                            recs[eid].cells, dropped=dropped_by(t.entrant(eid), last)))
     return out
 
 
@@ -203,18 +228,34 @@ def _runs(ordered: list[str], keys: dict[str, list[Fraction]]) -> list[list[str]
     return runs
 
 
-def elimination_standings(t: Tournament) -> list[Standing]:
+def elimination_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
     """Elimination: the champion, then the final's loser, then by the stage each entrant was
     knocked out at (later is better; entrants knocked out at the same stage share a rank); those
-    still in the bracket come first while it runs. Points are matches won."""
-    recs = records(t)
+    still in the bracket come first while it runs. Points are matches won. After round N, a
+    match counts when it was decided by the end of round N (played, or a walkover whose sides
+    were known by then); the champion is named only when N is the last round."""
+    recs = records(t, through_round)
+    last = last_round(t, through_round)
     stage: dict[str, tuple[int, ...]] = {}
     order = {m.id: i for i, m in enumerate(t.bracket)}
-    finished = t.status == "finished"
-    for e in t.entrants:
-        stage[e.id] = (3, 0)  # still in
+    finished = t.status == "finished" and last == len(t.rounds)
+    by_id, when = {m.id: m for m in t.bracket}, {}
+
+    def settled(m: BracketMatch) -> int:
+        """The round by whose end ``m`` was decided: the round it was played in; for a walkover,
+        the round by which both sides were known (and a withdrawn side withdrawn)."""
+        if m.round_played is not None:
+            return m.round_played
+        if m.id not in when:
+            known = [settled(by_id[ref]) for kind, _, ref in (s.partition(":") for s in m.sources) if kind != "seed"]
+            withdrawn = [e.dropped_from - 1 for e in map(t.entrant, m.sides) if e is not None and not e.active]
+            when[m.id] = max([0, *known, *withdrawn])
+        return when[m.id]
+
+    for eid in recs:
+        stage[eid] = (3, 0)  # still in
     for m in t.bracket:
-        if m.loser and t.entrant(m.loser) is not None:
+        if m.loser in stage and settled(m) <= last:
             eliminated = t.settings.format == "single_elimination" or m.bracket in ("L", "F")
             if m.id == "GF" and t.settings.grand_final_reset and m.winner == m.sides[1]:
                 eliminated = False  # the unbeaten finalist lost once: the final is played again
@@ -230,19 +271,22 @@ def elimination_standings(t: Tournament) -> list[Standing]:
     for i, eid in enumerate(ordered):
         if i == 0 or stage[eid] != stage[ordered[i - 1]]:
             rank = i + 1
-        e = t.entrant(eid)
         wins = Fraction(sum(1 for c in recs[eid].cells if c.kind == "win"))
-        out.append(Standing(rank, eid, wins, {}, recs[eid].cells, dropped=not e.active, alive=stage[eid][0] == 3))
+        out.append(Standing(rank, eid, wins, {}, recs[eid].cells, dropped=dropped_by(t.entrant(eid), last),
+                            alive=stage[eid][0] == 3))
     return out
 
 
-def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "") -> dict[str, Any]:
-    """A plain JSON view of the standings for the renderer and the text post: rows with rank,
-    name, points, tie-break values and one short result per round (``W3`` beat #3, ``D1``,
-    ``L2``, ``B`` bye, ``2/4`` second of four, ``…`` playing, ``-`` not paired)."""
-    table = standings(t)
+def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "",
+                   through_round: int | None = None) -> dict[str, Any]:
+    """A plain JSON view of the standings (now, or after round ``through_round``) for the
+    renderer and the text post: rows with rank, name, points, tie-break values and one short
+    result per round (``W3`` beat #3, ``D1``, ``L2``, ``B`` bye, ``2/4`` second of four, ``…``
+    playing, ``-`` not paired)."""
+    table = standings(t, through_round)
     rank_of = {row.entrant: row.rank for row in table}
-    done = sum(1 for r in t.rounds if r.status == DONE)
+    last = last_round(t, through_round)
+    done = sum(1 for r in t.rounds[:last] if r.status == DONE)
     rows = []
     for row in table:
         e = t.entrant(row.entrant)
@@ -261,7 +305,7 @@ def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title:
         })
     return {
         "title": title, "game": t.settings.game, "format": t.settings.format,
-        "round": done, "rounds": t.total_rounds, "finished": t.status == "finished",
+        "round": done, "rounds": t.total_rounds, "finished": t.status == "finished" and last == len(t.rounds),
         "tie_breaks": list(t.settings.tie_breaks), "rows": rows,
     }
 

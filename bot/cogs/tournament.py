@@ -348,8 +348,21 @@ class TournamentCog(commands.Cog, name="Tournament"):
         self._organiser(interaction, row)
         # Opening a round's tables takes a moment; deferred ephemerally, so a refusal stays private.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self.service.start(row.id)
-        await self._announce(interaction, row, "tourney.started", id=row.id)
+        row, refused = await self.service.start(row.id)
+        tm = state_of(row)
+        first = tm.rounds[0] if tm.rounds else None
+        if first is not None:
+            await self._announce(interaction, row, "tourney.started", id=row.id, tables=len(first.tables),
+                                 byes=len(first.byes))
+        else:  # the first round waits for its scheduled time (said in the channel too)
+            due = tm.extra.get("round_due") or {}
+            await self._announce(interaction, row, "tourney.started_later", id=row.id, at=int(due.get("at", 0)))
+        if refused:  # something real refused a game (not a cap: a tournament's tables are under none)
+            lang = await self.bot.lang_for(interaction)
+            await self.bot.reply(interaction, t("tourney.tables_refused", lang, round=refused[0].round,
+                                                tables=", ".join(str(r.table) for r in refused),
+                                                reason=refused[0].error.message(lang))[:2000],
+                                 allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(row)
 
     @tournament.command(name=ls("cmd.tournament.standings"), description=ls("cmd.tournament.standings.desc"))
@@ -591,24 +604,32 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 log.exception("showing tournament %s failed", tournament_id)
 
     async def sync(self, tournament_id: int) -> bool:
-        """Post what is due, in order: standings of each round just done, a thread for each
-        opened game (its players mentioned), the podium at the end. ``False`` when something
-        failed and must be tried again later."""
+        """Post what is due, in order: standings of each round just done (from that round's
+        results only, however late), a thread for each opened game (its players mentioned), the
+        podium at the end. ``False`` when something failed and must be tried again later (a
+        refused standings post holds back the later ones and the podium, not the games' threads)."""
         row = await self.service.get(tournament_id)
         tm = state_of(row)
         lang = await self.bot.guild_lang(row.guild_id)
         channel = await self.bot.channel(row.channel_id)
         done = [r.number for r in tm.rounds if r.status == DONE]
+        ok = standings_posted = True
         for number in done:
             if number > row.announced_round and not (tm.status == FINISHED and number == done[-1]):
                 heading = t("tourney.standings_after", lang, id=row.id, round=number)
                 # Posted, then recorded: a stop in between leaves the post in the channel, found there.
-                if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
-                        is None:
-                    text, files = await self._standings_post(row, lang, heading)
-                    await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
+                # However late, it shows rounds 1..number only.
+                try:
+                    if await self._posted(channel, lambda m, heading=heading: m.content.split("\n", 1)[0] == heading) \
+                            is None:
+                        text, files = await self._standings_post(row, lang, heading, through_round=number)
+                        await channel.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
+                except discord.HTTPException:  # tried again later; the games go on meanwhile
+                    log.warning("could not post the standings after round %s of tournament %s; trying again later",
+                                number, row.id, exc_info=True)
+                    ok = standings_posted = False
+                    break
                 row = await self.bot.host.store.update_tournament(row.id, announced_round=number)
-        ok = True
         missing = [link for link in await self.bot.host.store.tournament_links(row.id)
                    if link.thread_id is None and link.status in ("active", "finished")]
         made = await self._threads_made(channel) if missing else {}
@@ -627,7 +648,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if notices:
             await self.service.said(row.id, len(notices))
             row = await self.service.get(row.id)
-        if tm.status == FINISHED and row.podium_message_id is None:
+        if tm.status == FINISHED and row.podium_message_id is None and standings_posted:  # the podium comes last
             message = await self._podium(row, tm, channel, lang)
             row = await self.bot.host.store.update_tournament(row.id, podium_message_id=message.id,
                                                               announced_round=len(tm.rounds))
@@ -668,19 +689,26 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await self.bot.host.attach(table.id, thread_id=thread.id)
         await self.bot.presenter.show(table.id)
 
-    async def _standings_post(self, row: TournamentRow, lang: str, heading: str) -> tuple[str, list[discord.File]]:
-        """The standings as text (the top lines) and as images (a large field on several pages)."""
+    async def _standings_post(self, row: TournamentRow, lang: str, heading: str,
+                              through_round: int | None = None) -> tuple[str, list[discord.File]]:
+        """The standings (now, or after round ``through_round``: from that round's results only)
+        as text (the top lines) and as images (a large field on several pages), with the byes of
+        the round being played (after round N: of round N+1)."""
         tm = state_of(row)
-        view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"))
+        view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
         images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
                              + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
                              for r in view["rows"][:STANDING_LINES]]
         if len(view["rows"]) > STANDING_LINES:
             lines.append(t("tourney.more", lang, count=len(view["rows"]) - STANDING_LINES))
-        current = tm.current_round
-        if current is not None and current.byes and current.status != DONE:
-            lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in current.byes)))
+        if through_round is None:
+            current = tm.current_round
+            byes = current.byes if current is not None and current.status != DONE else []
+        else:
+            byes = tm.rounds[through_round].byes if through_round < len(tm.rounds) else []
+        if byes:
+            lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in byes)))
         return "\n".join(lines)[:2000], _files(images, f"standings-{row.id}")
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:

@@ -251,7 +251,9 @@ class Host(PlayByPost, RuleDeadlines):
     async def open_lobby(self, *, guild_id: int | None, channel_id: int, owner_id: int, owner_name: str,
                          game_name: str, num_players: int, options: dict[str, Any],
                          settings: dict[str, Any] | None = None, seed: int | None = None) -> TableRow:
-        """A new lobby with the owner in seat 0; game, player count and options are checked now."""
+        """A new lobby with the owner in seat 0; game, player count and options are checked now.
+        The caps on open lobbies count the lobbies people open: a tournament's table (its settings
+        name the tournament) is opened whatever its organiser or server has open."""
         game = get_game(game_name)
         seed = self.seed_source() if seed is None else seed_value(seed)  # a given seed: an imported record's
         game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
@@ -267,10 +269,11 @@ class Host(PlayByPost, RuleDeadlines):
                 raise HostError("limit.lobbies_user", limit=limits.lobbies_per_user)
             if limits.lobbies_per_server and count_lobbies(conn, guild_id=guild_id) >= limits.lobbies_per_server:
                 raise HostError("limit.lobbies_server", limit=limits.lobbies_per_server)
+        tournament = (settings or {}).get("tournament") is not None
         return await self.store.create_table(
             guild_id=guild_id, channel_id=channel_id, game=game.name, num_players=num_players, options=resolved,
             seed=seed, owner_id=owner_id, owner_name=owner_name, settings=table_settings(game, settings or {}),
-            within=within_caps)
+            within=None if tournament else within_caps)
 
     async def attach(self, table_id: int, **message_ids: int | None) -> TableRow:
         """Remember where the table lives on the platform (thread, lobby message, status message)."""
@@ -317,7 +320,7 @@ class Host(PlayByPost, RuleDeadlines):
             if len(table.seats) != table.num_players:
                 raise HostError("host.seats_missing", missing=table.num_players - len(table.seats),
                                 count=table.num_players)
-            if any(s.is_ai for s in table.seats):
+            if any(s.is_ai for s in table.seats) and await self.store.tournament_link(table_id) is None:
                 await self._check_ai_caps(table)
             game = self.game(table)
             state = game.new_game(table.num_players, table.options, table.seed)
@@ -344,7 +347,8 @@ class Host(PlayByPost, RuleDeadlines):
 
     async def _check_ai_caps(self, table: TableRow) -> None:
         """Running games with AI seats cost CPU for as long as they last: at most so many per
-        person who opened them and per server."""
+        person who opened them and per server. These caps are on the games people open: a
+        tournament's tables are neither checked (:meth:`start`) nor counted (``count_ai_games``)."""
         limits = self.limits
         if limits.ai_games_per_user and \
                 await self.store.count_ai_games(owner_id=table.owner_id) >= limits.ai_games_per_user:

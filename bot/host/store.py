@@ -1050,7 +1050,8 @@ class Store:
             " ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value", (guild_id, name, value)))
 
     async def count_ai_games(self, *, owner_id: int | None = None, guild_id: int | None = None) -> int:
-        """Active tables with at least one AI seat, opened by ``owner_id`` or in ``guild_id``."""
+        """Active tables with at least one AI seat, opened by ``owner_id`` or in ``guild_id``; a
+        tournament's tables (linked in ``tournament_tables``) are nobody's and are not counted."""
         return await self._read(count_ai_games, owner_id, guild_id)
 
     async def stale_lobbies(self, before: float) -> list[TableRow]:
@@ -1324,18 +1325,23 @@ def _table(row: Any) -> TableRow:
     )
 
 
+#: The condition that leaves a tournament's tables out of the caps (``t``: the game table).
+_NOT_A_TOURNAMENT_TABLE = "NOT EXISTS (SELECT 1 FROM tournament_tables l WHERE l.table_id = t.id)"
+
+
 def count_lobbies(conn: sqlite3.Connection, *, owner_id: int | None = None, guild_id: int | None = None) -> int:
-    """Open lobbies opened by ``owner_id`` (or in ``guild_id``); runs in aiosqlite's thread."""
+    """Open lobbies opened by ``owner_id`` (or in ``guild_id``), a tournament's tables left out;
+    runs in aiosqlite's thread."""
     column, value = ("owner_id", owner_id) if owner_id is not None else ("guild_id", guild_id)
-    return conn.execute(f"SELECT COUNT(*) FROM game_tables WHERE status = 'lobby' AND {column} = ?",
-                        (value,)).fetchone()[0]
+    return conn.execute(f"SELECT COUNT(*) FROM game_tables t WHERE t.status = 'lobby' AND t.{column} = ?"
+                        f" AND {_NOT_A_TOURNAMENT_TABLE}", (value,)).fetchone()[0]
 
 
 def count_ai_games(conn: sqlite3.Connection, owner_id: int | None, guild_id: int | None) -> int:
     column, value = ("owner_id", owner_id) if owner_id is not None else ("guild_id", guild_id)
     return conn.execute(f"SELECT COUNT(DISTINCT t.id) FROM game_tables t JOIN seats s ON s.table_id = t.id"
-                        f" WHERE t.status = 'active' AND s.user_id IS NULL AND t.{column} = ?",
-                        (value,)).fetchone()[0]
+                        f" WHERE t.status = 'active' AND s.user_id IS NULL AND t.{column} = ?"
+                        f" AND {_NOT_A_TOURNAMENT_TABLE}", (value,)).fetchone()[0]
 
 def _tournament(conn: sqlite3.Connection, tournament_id: int) -> TournamentRow | None:
     row = conn.execute("SELECT id, guild_id, channel_id, owner_id, game, status, state, version, message_id,"

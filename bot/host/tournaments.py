@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import tournaments as T
+from games.errors import GameError
 from tournaments import schedule
 from tournaments.engine import MAX_NAME
 from tournaments.state import CANCELLED, DONE, FINISHED, PAIRED, PLAYING, REGISTRATION, RUNNING
@@ -47,6 +49,16 @@ def is_ai(player: str) -> bool:
 
 def state_of(row: TournamentRow) -> T.Tournament:
     return T.Tournament.from_json(row.state)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A game of a round that could not open now (``table``: its table number), and why; the
+    next :meth:`TournamentService.advance` tries it again."""
+
+    round: int
+    table: int
+    error: GameError
 
 
 class TournamentService:
@@ -248,11 +260,12 @@ class TournamentService:
 
     # -- running ----------------------------------------------------------------------------------
 
-    async def start(self, tournament_id: int) -> TournamentRow:
-        """Close sign-up and open the first round's games."""
+    async def start(self, tournament_id: int) -> tuple[TournamentRow, list[Refusal]]:
+        """Close sign-up and open the first round's games (all of them: a tournament's tables
+        are under no person's caps). Returns the tournament and the games that could not open."""
         await self._change(tournament_id, T.start)
-        await self.advance(tournament_id)
-        return await self.get(tournament_id)
+        refused = await self.advance(tournament_id)
+        return await self.get(tournament_id), refused
 
     async def drop(self, tournament_id: int, player: str) -> TournamentRow:
         """Withdraw an entrant: not paired again; an AI finishes a game of theirs still being played
@@ -338,10 +351,12 @@ class TournamentService:
                 await self.host._written(table_id, self.store.update_table(
                     table_id, table.version, status="cancelled", deadline_at=None))
 
-    async def advance(self, tournament_id: int) -> None:
+    async def advance(self, tournament_id: int) -> list[Refusal]:
         """Do whatever is due, from what is stored: begin a paired round, open the games the round
-        lacks, record finished ones, pair the next round when one ends. Safe to call any time."""
+        lacks, record finished ones, pair the next round when one ends. Safe to call any time.
+        Returns the games that were refused opening (each logged; the others open regardless)."""
         rate: list[tuple[T.Tournament, TournamentLink, TableRow]] = []
+        refused: list[Refusal] = []
         # Other bot processes on the same database wait too: a round's games open once.
         async with self.lock(tournament_id), self.store.exclusive(f"tournament:{tournament_id}"):
             row = await self.get(tournament_id)
@@ -368,7 +383,7 @@ class TournamentService:
                 if current.status == PAIRED:
                     row = await self._save(row, T.begin_round(t))
                     continue
-                recorded = await self._play_round(row, t, current, rate)
+                recorded = await self._play_round(row, t, current, rate, refused)
                 if recorded is None:
                     break
                 t = recorded
@@ -377,6 +392,7 @@ class TournamentService:
         for t, link, table in rate:
             await self._rate_linked(t, link, table)
         self._notify(tournament_id)
+        return refused
 
     async def _scheduled(self, row: TournamentRow, t: T.Tournament) -> T.Tournament | None:
         """``None`` when the next round may be paired now; else the tournament to keep while it
@@ -446,9 +462,10 @@ class TournamentService:
         return woken
 
     async def _play_round(self, row: TournamentRow, t: T.Tournament, current: T.Round,
-                          rate: list) -> T.Tournament | None:
-        """Open what the playing round lacks; record its finished games. Returns the tournament
-        with new results, or ``None`` when nothing was recorded."""
+                          rate: list, refused: list[Refusal]) -> T.Tournament | None:
+        """Open what the playing round lacks (a game refused is added to ``refused`` and the
+        others still open); record its finished games. Returns the tournament with new results,
+        or ``None`` when nothing was recorded."""
         links = {(link.number, link.game_index): link for link in await self.store.tournament_links(row.id)
                  if link.round == current.number}
         changed = False
@@ -457,10 +474,16 @@ class TournamentService:
                 continue
             index = len(table.games)
             link = links.get((table.number, index))
-            if link is None:
-                await self._open(row, t, current.number, table.number, index)
-            elif link.status == "lobby":
-                await self._deal(row, t, link)
+            if link is None or link.status == "lobby":
+                try:
+                    if link is None:
+                        await self._open(row, t, current.number, table.number, index)
+                    else:
+                        await self._deal(row, t, link)
+                except GameError as error:
+                    log.warning("tournament %s: the game of round %s, table %s could not open: %s",
+                                row.id, current.number, table.number, error)
+                    refused.append(Refusal(current.number, table.number, error))
             elif link.status == "finished":
                 game_table = await self.host.table(link.table_id)
                 try:
@@ -615,5 +638,5 @@ class TournamentService:
         return T.leaderboard({str(u): T.Rating(*v) for u, v in stored.items()}, limit=limit)
 
 
-__all__ = ["AI_PREFIX", "TournamentService", "is_ai", "state_of", "CANCELLED", "FINISHED", "PLAYING",
+__all__ = ["AI_PREFIX", "Refusal", "TournamentService", "is_ai", "state_of", "CANCELLED", "FINISHED", "PLAYING",
            "REGISTRATION", "RUNNING"]
