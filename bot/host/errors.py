@@ -19,3 +19,16 @@ class RepeatedMove(HostError):
     def __init__(self, table_id: int, version: int, notation: str) -> None:
         super().__init__(move=notation)
         self.table_id, self.version, self.notation = table_id, version, notation
+
+
+class RepeatedUndo(HostError):
+    """A typed ``/undo`` (or an Undo button without a move in its id, from an older release) right
+    after the same user's own undo, with nothing in between: most likely the same request sent
+    twice. Nothing more is taken back; ``move`` is the version of the move the user could take
+    back next, for an Undo button bound to it (``None`` when there is none)."""
+
+    key = "undo.repeated"
+
+    def __init__(self, table_id: int, move: int | None) -> None:
+        super().__init__()
+        self.table_id, self.move = table_id, move
