@@ -39,18 +39,28 @@ class RematchButton(TableButton, template=r"rm:(?P<table>\d+)"):
         await interaction.client.get_cog("History").rematch(interaction, self.table_id)
 
 
-class UndoButton(TableButton, template=r"ud:(?P<table>\d+)"):
-    """Undo, on the mover's own reply: the same as ``/undo`` in the game's thread."""
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ud:(?P<table>\d+)(?::(?P<move>\d+))?"):
+    """Undo, on the mover's own reply (``ud:table:move``, ``move`` the version that move was
+    committed at): takes back that move, once (``bot.host.undo``). Ids of older releases name no
+    move and count as a typed ``/undo``."""
 
-    PREFIX, LABEL, STYLE = "ud", "button.undo", discord.ButtonStyle.secondary
+    def __init__(self, table_id: int, move: int | None, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t("button.undo", lang), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ud:{table_id}" if move is None else f"ud:{table_id}:{move}"))
+        self.table_id, self.move = table_id, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["move"]) if match["move"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("History").undo_click(interaction, self.table_id)
+        await interaction.client.get_cog("History").undo_click(interaction, self.table_id, self.move)
 
 
 class UndoAnswerButton(discord.ui.DynamicItem[discord.ui.Button],
                        template=r"ua:(?P<table>\d+):(?P<version>\d+):(?P<answer>[yn])"):
-    """Accept / Decline under a request to take back a move, bound to the table's version."""
+    """Accept / Decline under a request to take back a move, bound to the table's version; once
+    the undo is done a second click is "already done"."""
 
     def __init__(self, table_id: int, version: int, accept: bool, lang: str = "en") -> None:
         super().__init__(discord.ui.Button(
@@ -67,9 +77,10 @@ class UndoAnswerButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.get_cog("History").undo_answer(interaction, self.table_id, self.version, self.accept)
 
 
-def undo_view(table_id: int, lang: str) -> discord.ui.View:
+def undo_view(table_id: int, move: int, lang: str) -> discord.ui.View:
+    """The Undo button of the move committed at version ``move``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(table_id, lang))
+    view.add_item(UndoButton(table_id, move, lang))
     return view
 
 

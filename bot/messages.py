@@ -29,6 +29,10 @@ MESSAGES = {
         "ja": "直前に {move} を指したばかりで、その後何も起きていません。二重送信の可能性があるため、もう一度は指していません。"
               "本当にもう一度指す場合はボタンを押してください。",
     },
+    "play.already_done": {
+        "en": "You already played {move}: this second click changed nothing.",
+        "ja": "{move} はすでに指しています。2回目の操作では何も変更していません。",
+    },
     "host.move_too_long": {
         "en": "That move is too long to be a move (at most {limit} characters). Nothing was changed.",
         "ja": "手として長すぎます（最大{limit}文字）。何も変更されていません。",
@@ -377,6 +381,8 @@ COMMUNITY = {
     "replaced.voted_out": {"en": "voted out", "ja": "投票で交代"},
     "resign.expired": {"en": "This confirmation expired; nothing was changed. Use /resign again if you mean it.",
                        "ja": "この確認は期限切れです。何も変更されていません。投了する場合はもう一度 /resign を使ってください。"},
+    "resign.already_done": {"en": "You have already resigned from this game; nothing more was changed.",
+                            "ja": "このゲームはすでに投了しています。これ以上は何も変更していません。"},
     "resign.cancelled": {"en": "Not resigned: the game goes on.", "ja": "投了を取り消しました。ゲームは続きます。"},
     "button.resign_cancel": {"en": "Cancel", "ja": "キャンセル"},
     "button.previous": {"en": "Previous", "ja": "前へ"},
@@ -708,6 +714,20 @@ HISTORY_MESSAGES = {
                             "明らかになりました。"},
     "undo.stale": {"en": "This request is out of date: the game has moved on.",
                    "ja": "この依頼は古くなっています(ゲームが進みました)。"},
+    "undo.already_done": {"en": "That move has already been taken back; nothing more was changed.",
+                          "ja": "その手はすでに取り消されています。これ以上は何も変更していません。"},
+    "undo.repeated": {"en": "You just took back a move, and nothing has happened since: nothing more was taken back "
+                            "(sent twice?).",
+                      "ja": "直前に手を取り消したばかりで、その後何も起きていません。二重送信の可能性があるため、"
+                            "これ以上は取り消していません。"},
+    "undo.repeated_more": {"en": "To take back your move before it as well, press Undo.",
+                           "ja": "その前の手も取り消す場合は「待った」を押してください。"},
+    "undo.not_latest": {"en": "You have moved since: this Undo button was for an earlier move. "
+                              "Use /undo to take back your latest move.",
+                        "ja": "その後にも手を指しています。このボタンは前の手のものです。"
+                              "直前の手を取り消すには /undo を使ってください。"},
+    "undo.already_asked": {"en": "You have already asked the others to agree: waiting for their answers.",
+                           "ja": "すでにほかのプレイヤーに同意を求めています。回答を待ってください。"},
     "undo.own_request": {"en": "The others must answer your request.", "ja": "自分の依頼には答えられません。ほかのプレイヤーの回答を待ってください。"},
     "undo.needs_consent": {"en": "The others have moved since: they must agree.",
                            "ja": "その後にほかのプレイヤーが手を指したため、同意が必要です。"},

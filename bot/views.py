@@ -1,6 +1,8 @@
 """Buttons and selects. Every one is a ``DynamicItem`` whose custom_id carries the table id (and,
-where acting on an old picture would be wrong, the table version), so they all keep working after
-a restart: a click reloads the table from storage. Custom ids stay far below Discord's 100.
+where acting on an old picture would be wrong, what the click was shown: the table version, or for
+the move builder the acting seat's decision), so they all keep working after a restart: a click
+reloads the table from storage. Custom ids stay far below Discord's 100. Deadlines and limits
+are read from storage, never from an id.
 
 The callbacks are thin: they read the click, call the host through the bot, and reply.
 """
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.host import Decision
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -161,11 +164,38 @@ def _natural(text: str) -> list:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text.lower())]
 
 
-class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:(?P<table>\d+):(?P<version>\d+)"):
-    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption] | None = None,
+#: A seat's decision in a custom id (``Decision.__str__``): seat, moves made, digest.
+_DECISION = r"(?P<seat>\d+):(?P<made>\d+):(?P<digest>[0-9a-f]{1,16})"
+
+
+def _decision(match: re.Match[str]) -> Decision:
+    return Decision(int(match["seat"]), int(match["made"]), match["digest"])
+
+
+class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"bs:(?P<table>\d+):" + _DECISION):
+    """The move builder's select, bound to the acting seat's decision (``bs:table:seat:made:digest``)."""
+
+    def __init__(self, table_id: int, decision: Decision, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"mb:{table_id}:{version}", placeholder=placeholder,
+        super().__init__(discord.ui.Select(custom_id=f"bs:{table_id}:{decision}", placeholder=placeholder,
                                            options=options or [discord.SelectOption(label="-", value="-")]))
+        self.table_id, self.decision = table_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["table"]), _decision(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.builder_pick(interaction, self.table_id, self.decision, _picked(interaction))
+
+
+class VersionBuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:(?P<table>\d+):(?P<version>\d+)"):
+    """The builder's select as older releases posted it (``mb:table:version``): it goes on while
+    the table is at that version, with the next step bound to the seat's decision."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"mb:{table_id}:{version}",
+                                           options=[discord.SelectOption(label="-", value="-")]))
         self.table_id, self.version = table_id, version
 
     @classmethod
@@ -177,6 +207,9 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:(?P
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<table>\d+):(?P<version>\d+):(?P<move>.+)"):
+    """Play ``move`` on the version shown (``mp:table:version:move``): a repeated typed move's
+    confirmation, and the builder's buttons of older releases."""
+
     def __init__(self, table_id: int, version: int, move: str, lang: str = "en", *, label: str | None = None,
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=(label or t("button.play", lang, move=move))[:80],
@@ -192,13 +225,38 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<ta
         await _bot(interaction).play.play_from_button(interaction, self.table_id, self.version, self.move)
 
 
+class DecisionPlayButton(discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"bp:(?P<table>\d+):" + _DECISION + r":(?P<move>.+)"):
+    """The move builder's Play ``move`` (``bp:table:seat:made:digest:move``): played while the seat
+    still faces that decision, whatever other seats played meanwhile."""
+
+    def __init__(self, table_id: int, decision: Decision, move: str, lang: str = "en", *, label: str | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or t("button.play", lang, move=move))[:80],
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=play_id(table_id, decision, move), row=row))
+        self.table_id, self.decision, self.move = table_id, decision, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["table"]), _decision(match), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).play.play_on_decision(interaction, self.table_id, self.decision, self.move)
+
+
+def play_id(table_id: int, decision: Decision, move: str) -> str:
+    return f"bp:{table_id}:{decision}:{move}"
+
+
 #: A game's layout of moves as a grid of buttons (``Game.move_grid``): rows of (label, notation) or None.
 GridOf = Callable[[list[str]], "list[list[tuple[str, str] | None]] | None"]
 
 
-def builder_view(table_id: int, version: int, notations: list[str], prefix: str, lang: str,
+def builder_view(table_id: int, decision: Decision, notations: list[str], prefix: str, lang: str,
                  picked: str | None = None, grid: GridOf | None = None) -> discord.ui.View:
-    """The ephemeral move builder: a select that narrows down, and a Play button once a move is picked.
+    """The ephemeral move builder: a select that narrows down, and a Play button once a move is
+    picked, all bound to the acting seat's ``decision``.
 
     When the moves left are cells of a board and the game lays them out (``grid``, the game's
     ``move_grid``), they come as a grid of Play buttons instead (at most 5 x 5, Discord's limit)."""
@@ -208,8 +266,8 @@ def builder_view(table_id: int, version: int, notations: list[str], prefix: str,
     if layout and len(layout) <= 5 and all(len(row) <= 5 for row in layout):
         for r, row in enumerate(layout):
             for cell in row:
-                if cell is not None and len(f"mp:{table_id}:{version}:{cell[1]}") <= 100:
-                    view.add_item(PlayButton(table_id, version, cell[1], lang, label=cell[0], row=r))
+                if cell is not None and len(play_id(table_id, decision, cell[1])) <= 100:
+                    view.add_item(DecisionPlayButton(table_id, decision, cell[1], lang, label=cell[0], row=r))
                 else:  # keeps the grid's columns aligned
                     view.add_item(discord.ui.Button(label="·", disabled=True, row=r))
         return view
@@ -218,9 +276,9 @@ def builder_view(table_id: int, version: int, notations: list[str], prefix: str,
         value = f"{'m' if whole else 'p'}:{choice}"
         label = choice if whole else f"{choice}…"
         options.append(discord.SelectOption(label=label[:100], value=value[:100], default=choice == picked))
-    view.add_item(BuilderSelect(table_id, version, options, t("play.select_placeholder", lang)))
-    if picked is not None and len(f"mp:{table_id}:{version}:{picked}") <= 100:
-        view.add_item(PlayButton(table_id, version, picked, lang))
+    view.add_item(BuilderSelect(table_id, decision, options, t("play.select_placeholder", lang)))
+    if picked is not None and len(play_id(table_id, decision, picked)) <= 100:
+        view.add_item(DecisionPlayButton(table_id, decision, picked, lang))
     return view
 
 
@@ -234,13 +292,11 @@ def confirm_view(table_id: int, version: int, move: str, lang: str) -> discord.u
 
 # -- resign -----------------------------------------------------------------------------------
 
-#: Seconds a /resign confirmation stays valid.
-RESIGN_SECONDS = 60
-
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<table>\d+)(?::(?P<until>\d+))?"):
-    """Confirms a resignation until the instant in its id (host clock); older ids have none and
-    count as expired, so a confirmation left open cannot be clicked days later."""
+    """Confirms the resignation ``/resign`` stored (``Host.confirm_resign``): its id names that
+    confirmation by its end (host clock), and storage says whether it is the user's and still
+    open, so a forged id does nothing. Older ids have no end and count as expired."""
 
     def __init__(self, table_id: int, until: int | None, lang: str = "en") -> None:
         custom_id = f"rs:{table_id}" if until is None else f"rs:{table_id}:{until}"
@@ -253,24 +309,18 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<
         return cls(int(match["table"]), int(match["until"]) if match["until"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if self.until is None or bot.host.clock() > self.until:
-            lang = await bot.lang_for(interaction)
-            await interaction.response.edit_message(content=t("resign.expired", lang), view=None)
-            return
-        await bot.play.resign(interaction, self.table_id)
+        await _bot(interaction).play.resign(interaction, self.table_id, self.until)
 
 
 class ResignCancelButton(TableButton, template=r"rx:(?P<table>\d+)"):
     PREFIX, LABEL, STYLE = "rx", "button.resign_cancel", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        lang = await _bot(interaction).lang_for(interaction)
-        await interaction.response.edit_message(content=t("resign.cancelled", lang), view=None)
+        await _bot(interaction).play.cancel_resign(interaction, self.table_id)
 
 
-def resign_view(table_id: int, lang: str, until: int | None = None) -> discord.ui.View:
-    """Confirm (valid until ``until``, host clock) and Cancel."""
+def resign_view(table_id: int, lang: str, until: int) -> discord.ui.View:
+    """Confirm (the confirmation ``/resign`` stored, open until ``until``, host clock) and Cancel."""
     view = discord.ui.View(timeout=None)
     view.add_item(ResignButton(table_id, until, lang))
     view.add_item(ResignCancelButton(table_id, lang))
@@ -339,5 +389,5 @@ def games_view(user_id: int, page: int, pages: int, lang: str, finished: bool = 
 
 
 DYNAMIC_ITEMS: tuple[Any, ...] = (LobbyButton, AddAISelect, MoveButton, HandButton, FullBoardButton,
-                                  BuilderSelect, PlayButton, ResignButton, VoteButton, ResignCancelButton,
-                                  GamesPageButton)
+                                  BuilderSelect, VersionBuilderSelect, PlayButton, DecisionPlayButton,
+                                  ResignButton, VoteButton, ResignCancelButton, GamesPageButton)

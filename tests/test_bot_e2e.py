@@ -199,13 +199,14 @@ def test_the_game_survives_a_restart_and_shows_a_move_committed_just_before_the_
             assert builder.ephemeral
             select = builder.selects()[0]["custom_id"]
             table = await world.host.table(table_id)
-            assert select == f"mb:{table_id}:{table.version}"
+            decision, _ = await world.host.decision_of(table, world.alice.id)
+            assert select == f"bs:{table_id}:{decision}" and decision.seat == 0 and decision.made == 1
             groups = [o["value"] for o in builder.selects()[0]["options"]]
             assert groups == [f"p:{row}" for row in "abcdefghi"]  # 153 moves: first pick a row
             step = await (await world.fake.select(builder, select, ["p:e"], user=world.alice)).reply()
             assert all(o["value"].startswith("m:e") for o in step.selects()[0]["options"])
             step = await (await world.fake.select(step, select, ["m:e8-e9"], user=world.alice)).reply()
-            play_button = f"mp:{table_id}:{table.version}:e8-e9"
+            play_button = f"bp:{table_id}:{decision}:e8-e9"
             assert play_button in step.custom_ids()
             done = await (await world.fake.click_button(step, play_button, user=world.alice)).reply()
             assert "e8-e9" in done.content
@@ -223,12 +224,12 @@ def test_a_double_clicked_move_lands_once(tmp_path):
             select = builder.selects()[0]["custom_id"]
             step = await (await world.fake.select(builder, select, ["p:e"], user=world.alice)).reply()
             step = await (await world.fake.select(step, select, ["m:e9-f8"], user=world.alice)).reply()
-            button = next(c for c in step.custom_ids() if c.startswith("mp:"))
+            button = next(c for c in step.custom_ids() if c.startswith("bp:"))
             clicks = await asyncio.gather(*(world.fake.click_button(step, button, user=world.alice) for _ in range(2)))
             replies = [await c.reply() for c in clicks]
             await world.settled(table_id)
             assert [m.notation for m in await world.host.store.moves(table_id)] == ["e9-f8"]
-            assert sum("moved on" in r.text for r in replies) == 1
+            assert sum("You already played e9-f8" in r.text for r in replies) == 1
     play(scenario, tmp_path)
 
 

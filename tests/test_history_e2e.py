@@ -125,11 +125,13 @@ def test_a_misclick_is_taken_back_at_once_and_a_later_undo_asks_the_other_player
             start = await world.host.table(table_id)
             legal = world.host.legal_notations(start, world.alice.id)
             reply = await world.move(world.alice, legal[0])
-            assert f"ud:{table_id}" in reply.custom_ids()  # Undo on the mover's own reply
+            (moved,) = await world.host.store.moves(table_id)
+            undo_button = f"ud:{table_id}:{moved.version}"
+            assert undo_button in reply.custom_ids()  # Undo on the mover's own reply, for that move
             await world.settled(table_id)
             boards = len(world.boards())
             mark = world.fake.mark()
-            undone = await (await world.fake.click_button(reply, f"ud:{table_id}", user=world.alice)).reply()
+            undone = await (await world.fake.click_button(reply, undo_button, user=world.alice)).reply()
             assert undone.ephemeral and "Taken back (1 moves)" in undone.content
             await world.fake.wait_for_message(lambda m: "took back" in m.content, channel=world.thread(), after=mark)
             table = await world.settled(table_id)

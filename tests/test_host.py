@@ -122,7 +122,7 @@ def test_a_double_click_lands_once(tmp_path):
         table = await started(host)
         clicks = await asyncio.gather(*(host.play(table.id, ALICE, "e9-f8", version=table.version)
                                         for _ in range(2)), return_exceptions=True)
-        assert sum(1 for c in clicks if isinstance(c, HostError) and c.key == "host.stale") == 1
+        assert sum(1 for c in clicks if isinstance(c, HostError) and c.key == "play.already_done") == 1
         assert len(await host.store.moves(table.id)) == 1
         await host.store.close()
     run(scenario())
@@ -293,7 +293,7 @@ def test_a_typed_move_sent_twice_lands_once_and_a_later_identical_move_lands(tmp
                 assert len(await host.store.moves(table.id)) == recorded  # nothing recorded
                 table = await host.play(table.id, users[seat], notation, version=refused.value.version)
                 assert table.version == before + 1
-                with pytest.raises(HostError, match="moved on"):  # the confirmation clicked twice
+                with pytest.raises(HostError, match="already played"):  # the confirmation clicked twice
                     await host.play(table.id, users[seat], notation, version=refused.value.version)
                 repeated = True
                 last_by[seat] = (notation, table.version)

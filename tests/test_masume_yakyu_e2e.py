@@ -29,14 +29,16 @@ def card_words(number: int) -> set[str]:
 
 
 def test_builder_grid_is_five_rows_of_five_buttons():
+    from bot.host import Decision
     from bot.views import builder_view
 
     notations = ["take"] + [f"swing {c}{r}" for r in "12345" for c in "ABCDE"]
-    view = builder_view(7, 3, notations, "swing", "en", grid=game.move_grid)
+    decision = Decision(1, 3, "0123456789")
+    view = builder_view(7, decision, notations, "swing", "en", grid=game.move_grid)
     buttons = [b.item for b in view.children]
     assert len(buttons) == 25 and [b.row for b in buttons] == [r for r in range(5) for _ in range(5)]
-    assert buttons[12].label == "C3" and buttons[12].custom_id == "mp:7:3:swing C3"
-    plain = builder_view(7, 3, notations, "", "en", grid=game.move_grid)
+    assert buttons[12].label == "C3" and buttons[12].custom_id == "bp:7:1:3:0123456789:swing C3"
+    plain = builder_view(7, decision, notations, "", "en", grid=game.move_grid)
     assert len(plain.children) == 1  # take / swing groups: the usual select
 
 
@@ -71,7 +73,7 @@ def test_a_battery_game_to_the_final_out(tmp_path):
                     builder = await (await world.fake.click_button(board, f"mv:{table_id}", user=user)).reply()
                     select = builder.selects()[0]["custom_id"]
                     step = await (await world.fake.select(builder, select, ["p:swing"], user=user)).reply()
-                    grid = [b for b in step.buttons() if b.get("custom_id", "").startswith("mp:")]
+                    grid = [b for b in step.buttons() if b.get("custom_id", "").startswith("bp:")]
                     assert len(grid) == 25 and not step.selects()
                     target = f"swing {game.view(state, None)['target']}"
                     button = next(b for b in grid if b["custom_id"].endswith(":" + target))

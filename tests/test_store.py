@@ -213,7 +213,7 @@ def test_a_stale_version_drops_the_copy(tmp_path):
             await host.play(table.id, ALICE, "e9-f8", version=table.version - 1)
         clicks = await asyncio.gather(*(host.play(table.id, ALICE, "e9-f8", version=table.version)
                                         for _ in range(2)), return_exceptions=True)
-        assert sum(1 for c in clicks if isinstance(c, HostError) and c.key == "host.stale") == 1
+        assert sum(1 for c in clicks if isinstance(c, HostError) and c.key == "play.already_done") == 1
         assert (await host.table(table.id)).version == table.version + 1
         await host.store.close()
     run(scenario())

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.host import Host, HostError, Store
+from bot.host import Host, HostError, RepeatedUndo, Store
 from bot.host.undo import answer, plan, request, undo
 from games.mafia_de_cuba.components import seat_role, stolen
 from games.registry import get_game
@@ -170,8 +170,11 @@ def test_no_undo_in_a_rated_tournament_game_unless_allowed_nor_in_a_finished_gam
             await undo(host, table.id, ALICE)
         await host.store.update_setting(table.id, ("undo_allowed",), lambda _: True)
         table, _ = await undo(host, table.id, ALICE)
-        with pytest.raises(HostError, match="not moved yet"):
+        with pytest.raises(RepeatedUndo) as again:  # at once again: sent twice, and nothing more to take back
             await undo(host, table.id, ALICE)
+        assert again.value.move is None
+        with pytest.raises(HostError, match="not moved yet"):
+            await undo(host, table.id, BOB)
         with pytest.raises(HostError, match="not playing"):
             await undo(host, table.id, 999)
         await host.store.close()

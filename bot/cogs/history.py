@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import guarded
-from bot.history_views import HISTORY_ITEMS, consent_view, history_pages_view
-from bot.host import HostError
+from bot.history_views import HISTORY_ITEMS, consent_view, history_pages_view, undo_view
+from bot.host import HostError, RepeatedUndo
 from bot.host.history import figures, history_lines, page_of, rematch, require_over, summarise
 from bot.host.store import TableRow
 from bot.host.undo import answer, request, undo
@@ -115,20 +115,27 @@ class HistoryCog(commands.Cog, name="History"):
         await self._undo(interaction, table.id)
 
     @guarded
-    async def undo_click(self, interaction: discord.Interaction, table_id: int) -> None:
-        await self._undo(interaction, table_id)
+    async def undo_click(self, interaction: discord.Interaction, table_id: int, move: int | None) -> None:
+        await self._undo(interaction, table_id, move)
 
-    async def _undo(self, interaction: discord.Interaction, table_id: int) -> None:
-        """At once when the rules and the table allow it, else a request to the other players."""
+    async def _undo(self, interaction: discord.Interaction, table_id: int, move: int | None = None) -> None:
+        """At once when the rules and the table allow it, else a request to the other players;
+        once (``bot.host.undo``): a repeat is refused, offering the move before it."""
         host, me = self.bot.host, interaction.user.id
         lang = await self.bot.lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            table, done = await undo(host, table_id, me)
+            table, done = await undo(host, table_id, me, move=move)
+        except RepeatedUndo as repeat:
+            if repeat.move is None:
+                raise
+            await self.bot.reply(interaction, f"{repeat.message(lang)} {t('undo.repeated_more', lang)}",
+                                 view=undo_view(repeat.table_id, repeat.move, lang))
+            return
         except HostError as refused:
             if refused.key != "undo.needs_consent":
                 raise
-            table, asked = await request(host, table_id, me)
+            table, asked = await request(host, table_id, me, move=move)
             await self._ask(table, asked, me)
             await self.bot.reply(interaction, t("undo.asked", lang))
             return

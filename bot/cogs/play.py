@@ -13,10 +13,10 @@ from discord.ext import commands
 import renderers
 from bot.cogs import guarded
 from bot.history_views import undo_view
-from bot.host import HostError, RepeatedMove, TableRow
+from bot.host import Decision, HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
 from bot.presenter import board_file, private_file
-from bot.views import RESIGN_SECONDS, builder_view, confirm_view, resign_view
+from bot.views import builder_view, confirm_view, resign_view
 from games.errors import GameError
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class PlayCog(commands.Cog, name="Play"):
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (starts + contains)[:AUTOCOMPLETE_LIMIT]]
 
     async def _play(self, interaction: discord.Interaction, table_id: int, notation: str,
-                    version: int | None, edit: bool = False) -> None:
+                    version: int | None, edit: bool = False, decision: Decision | None = None) -> None:
         # Acknowledge first: on a busy bot the commit may wait, and Discord drops an interaction
         # that is not acknowledged within 3 seconds.
         if edit:
@@ -71,7 +71,7 @@ class PlayCog(commands.Cog, name="Play"):
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self.bot.lang_for(interaction)
-        table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version)
+        table = await self.bot.host.play(table_id, interaction.user.id, notation, version=version, decision=decision)
         # Committed. From here on nothing may say otherwise: the reply and the posts are each
         # retried until shown, and neither waits on the other.
         presenter = self.bot.presenter
@@ -85,7 +85,7 @@ class PlayCog(commands.Cog, name="Play"):
                 if png is not None:
                     extra = {"attachments": [board_file(table, png, await presenter.alt_text(table, lang))]}
             # Editing the deferred answer (not a new followup): a repeated attempt shows it once.
-            view = undo_view(table.id, lang) if table.status == "active" else None
+            view = undo_view(table.id, table.version, lang) if table.status == "active" else None
             await interaction.edit_original_response(content=done, view=view, **extra)
 
         # The answer first, as a rule (the board then shows this move on its own, even when the next
@@ -102,18 +102,25 @@ class PlayCog(commands.Cog, name="Play"):
     async def open_builder(self, interaction: discord.Interaction, table_id: int) -> None:
         lang = await self.bot.lang_for(interaction)
         table = await self.bot.host.table(table_id)
-        legal = self.bot.host.legal_notations(table, interaction.user.id)
+        decision, legal = await self.bot.host.decision_of(table, interaction.user.id)
         await self.bot.reply(interaction, t("play.pick", lang, count=len(legal)),
-                             view=builder_view(table.id, table.version, legal, "", lang,
+                             view=builder_view(table.id, decision, legal, "", lang,
                                                grid=self.bot.host.game(table).move_grid))
 
     @guarded
-    async def builder_pick(self, interaction: discord.Interaction, table_id: int, version: int, value: str) -> None:
+    async def builder_pick(self, interaction: discord.Interaction, table_id: int, shown: Decision | int,
+                           value: str) -> None:
+        """The next step of a builder opened on the seat's decision ``shown`` (or, from an older
+        release, on a table version)."""
         lang = await self.bot.lang_for(interaction)
-        table = await self.bot.host.table(table_id)
-        if table.version != version:
+        host = self.bot.host
+        table = await host.table(table_id)
+        if isinstance(shown, Decision):
+            decision, legal = shown, await host.check_decision(table, interaction.user.id, shown)
+        elif table.version != shown:
             raise HostError("host.stale")
-        legal = self.bot.host.legal_notations(table, interaction.user.id)
+        else:
+            decision, legal = await host.decision_of(table, interaction.user.id)
         kind, _, chosen = value.partition(":")
         if kind == "m" and chosen in legal:
             prefix = chosen
@@ -121,11 +128,11 @@ class PlayCog(commands.Cog, name="Play"):
                 prefix = prefix[:-1]
             await interaction.response.edit_message(
                 content=t("play.picked", lang, move=chosen),
-                view=builder_view(table.id, version, legal, prefix, lang, picked=chosen))
+                view=builder_view(table.id, decision, legal, prefix, lang, picked=chosen))
         elif kind == "p" and any(n.startswith(chosen) for n in legal):
             await interaction.response.edit_message(
                 content=t("play.pick_more", lang, prefix=chosen),
-                view=builder_view(table.id, version, legal, chosen, lang, grid=self.bot.host.game(table).move_grid))
+                view=builder_view(table.id, decision, legal, chosen, lang, grid=host.game(table).move_grid))
         else:
             raise HostError("play.no_legal", text=chosen)
 
@@ -133,6 +140,11 @@ class PlayCog(commands.Cog, name="Play"):
     async def play_from_button(self, interaction: discord.Interaction, table_id: int, version: int,
                                notation: str) -> None:
         await self._play(interaction, table_id, notation, version=version, edit=True)
+
+    @guarded
+    async def play_on_decision(self, interaction: discord.Interaction, table_id: int, decision: Decision,
+                               notation: str) -> None:
+        await self._play(interaction, table_id, notation, version=None, edit=True, decision=decision)
 
     # -- looking ----------------------------------------------------------------------------
 
@@ -194,18 +206,30 @@ class PlayCog(commands.Cog, name="Play"):
     @app_commands.command(name=ls("cmd.resign"), description=ls("cmd.resign.desc"))
     async def resign_command(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        self.bot.host.private_view(table, interaction.user.id)  # refuses non-players before asking
+        until = await self.bot.host.ask_resign(table.id, interaction.user.id)  # refuses non-players
         lang = await self.bot.lang_for(interaction)
         await self.bot.reply(interaction, t("play.resign_confirm", lang, table=table.id),
-                             view=resign_view(table.id, lang, until=int(self.bot.host.clock()) + RESIGN_SECONDS))
+                             view=resign_view(table.id, lang, until))
 
     @guarded
-    async def resign(self, interaction: discord.Interaction, table_id: int) -> None:
+    async def cancel_resign(self, interaction: discord.Interaction, table_id: int) -> None:
+        await self.bot.host.drop_resign(table_id, interaction.user.id)
+        lang = await self.bot.lang_for(interaction)
+        await interaction.response.edit_message(content=t("resign.cancelled", lang), view=None)
+
+    @guarded
+    async def resign(self, interaction: discord.Interaction, table_id: int, until: int | None) -> None:
         await interaction.response.defer()  # acknowledged before the commit, answered after it
         lang = await self.bot.lang_for(interaction)
         before = await self.bot.host.table(table_id)
         name = next((s.name for s in before.seats if s.user_id == interaction.user.id), interaction.user.display_name)
-        table = await self.bot.host.resign(table_id, interaction.user.id)
+        try:
+            table = await self.bot.host.confirm_resign(table_id, interaction.user.id, until)
+        except HostError as refused:
+            if refused.key != "resign.expired":
+                raise
+            await interaction.edit_original_response(content=t("resign.expired", lang), view=None)  # closes it
+            return
         # Committed: the answer, the notice in the thread and the board are each retried until shown.
         presenter = self.bot.presenter
 

@@ -34,3 +34,16 @@ def within(option: str, value: Any, low: int, high: int) -> int:
     if number is None or not low <= number <= high:
         raise HostError("host.out_of_range", name=Text(f"cmd.opt.{option}"), value=quoted(value), low=low, high=high)
     return number
+
+
+class RepeatedUndo(HostError):
+    """A typed ``/undo`` (or an Undo button without a move in its id, from an older release) right
+    after the same user's own undo, with nothing in between: most likely the same request sent
+    twice. Nothing more is taken back; ``move`` is the version of the move the user could take
+    back next, for an Undo button bound to it (``None`` when there is none)."""
+
+    key = "undo.repeated"
+
+    def __init__(self, table_id: int, move: int | None) -> None:
+        super().__init__()
+        self.table_id, self.move = table_id, move

@@ -19,7 +19,7 @@ from typing import Any, Awaitable, Callable
 
 from games.core import Game, competition_ranks
 from games.errors import GameError
-from games.messages import LANGUAGES, Text, translate
+from games.messages import LANGUAGES, Text, text_to_json, translate
 from games.record import SKIPPED, seed_value
 from games.registry import get_game
 
@@ -39,6 +39,8 @@ MAX_TABLE_ID = (1 << 63) - 1
 
 #: Level an AI seat gets when it takes over a human's seat (resigned, dropped, voted out).
 RESIGN_AI_LEVEL = "random"
+#: Seconds a /resign confirmation stays open.
+RESIGN_SECONDS = 60
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,21 @@ class Limits:
 SERVER_SETTINGS = ("language", "timezone", "absent_wait")
 #: Hours a server may ask a turn to last before a vote on its absent player (``absent_wait``).
 ABSENT_WAIT_RANGE = (1, 720)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's decision as the move builder's buttons remember it: the seat, how many moves it
+    had made before it (so its next decision, even an identical one, is another), and a digest
+    of what it may play and the game's words for the choice. Another seat's move that leaves
+    these alone (a simultaneous phase) does not change it."""
+
+    seat: int
+    made: int
+    digest: str
+
+    def __str__(self) -> str:  # as custom ids carry it
+        return f"{self.seat}:{self.made}:{self.digest}"
 
 
 @dataclass
@@ -196,6 +213,52 @@ class Host(PlayByPost, RuleDeadlines):
         seat = self.acting_seat(table, user_id)
         game, state = self.game(table), self.state(table)
         return [game.format_move(state, move) for move in game.legal_moves(state, seat)]
+
+    def _decision(self, table: TableRow, seat: int, made: int) -> tuple[Decision | None, list[str]]:
+        """``seat``'s decision (``None`` when it need not act) and its legal moves in notation."""
+        if table.status != "active":
+            return None, []
+        game, state = self.game(table), self.state(table)
+        if seat not in game.to_act(state):
+            return None, []
+        legal = [game.format_move(state, move) for move in game.legal_moves(state, seat)]
+        said = json.dumps([legal, text_to_json(game.decision(state, seat))], ensure_ascii=False, sort_keys=True)
+        return Decision(seat, made, hashlib.sha256(said.encode()).hexdigest()[:10]), legal
+
+    async def decision_of(self, table: TableRow, user_id: int) -> tuple[Decision, list[str]]:
+        """The decision the user's acting seat faces now, and its legal moves in notation (the
+        move builder is bound to it); refuses a user who may not act, like :meth:`acting_seat`."""
+        seat = self.acting_seat(table, user_id)
+        decision, legal = self._decision(table, seat, len(await self.store.seat_moves(table.id, seat)))
+        assert decision is not None  # the seat acts
+        return decision, legal
+
+    async def check_decision(self, table: TableRow, user_id: int, shown: Decision,
+                             move: str | None = None) -> list[str]:
+        """Refuse a click of the move builder unless the user's seat ``shown.seat`` still faces
+        the decision the builder was opened on, whatever other seats played meanwhile: "already
+        done" when the click's ``move`` is what the seat played in that decision (a second click),
+        else "the game moved on" when the decision changed. Returns the legal moves in notation."""
+        if shown.seat not in self.seats_of(table, user_id):
+            raise HostError("host.not_a_player")
+        made = await self.store.seat_moves(table.id, shown.seat)
+        if move is not None and shown.made < len(made) and made[shown.made] == move:
+            raise HostError("play.already_done", move=move)
+        now, legal = self._decision(table, shown.seat, len(made))
+        if now != shown:
+            raise HostError("host.stale")
+        return legal
+
+    async def _late_click(self, table: TableRow, user_id: int, version: int, move: str) -> None:
+        """Refuse a click bound to ``version`` after the table moved on from it: "already done"
+        when the change right after ``version`` was this very move by the user (a second click),
+        else "the game moved on"."""
+        if version < table.version:
+            after = await self.store.moves(table.id, after_version=version)
+            if after and after[0].version == version + 1 and after[0].notation == move \
+                    and after[0].seat in self.seats_of(table, user_id):
+                raise HostError("play.already_done", move=move)
+        raise HostError("host.stale")
 
     def seat_colours(self, table: TableRow) -> list[str]:
         """Each seat's colour (palette names) once the game has started, else ``[]``."""
@@ -413,28 +476,34 @@ class Host(PlayByPost, RuleDeadlines):
 
     # -- play ---------------------------------------------------------------------------------
 
-    async def play(self, table_id: int, user_id: int, text: str, *, version: int | None = None) -> TableRow:
-        """A human's move in notation. ``version``, when given (buttons), must still be current.
+    async def play(self, table_id: int, user_id: int, text: str, *, version: int | None = None,
+                   decision: Decision | None = None) -> TableRow:
+        """A human's move in notation. ``version``, when given (a confirmation's button), must
+        still be current; ``decision``, when given (the move builder's buttons), must still be the
+        seat's (:meth:`check_decision`), and the move is played on the current state. A click
+        that arrives again after its move landed is refused as already done.
 
-        Without a version (a typed move), a move that repeats the same player's move just before
-        it, with nothing in between, raises :class:`RepeatedMove` instead of landing twice: the
-        player confirms it on the version they saw (a legitimate identical move on a later turn
-        always has someone else's move, or a new turn, in between)."""
+        Typed (neither), a move that repeats the same player's move just before it, with nothing
+        in between, raises :class:`RepeatedMove` instead of landing twice: the player confirms it
+        on the version they saw (a legitimate identical move on a later turn always has someone
+        else's move, or a new turn, in between)."""
         if len(text) > MAX_NOTATION:
             raise HostError("host.move_too_long", limit=MAX_NOTATION)
         async with self.lock(table_id):
             cached = self._cached(table_id) is not None
 
-            def check(table: TableRow) -> tuple[int, Any, Any, Any]:
+            async def check(table: TableRow) -> tuple[int, Any, Any, Any]:
                 if version is not None and version != table.version:
-                    raise HostError("host.stale")
-                seat = self.acting_seat(table, user_id)
+                    await self._late_click(table, user_id, version, text)
+                if decision is not None:
+                    await self.check_decision(table, user_id, decision, text)
+                seat = decision.seat if decision is not None else self.acting_seat(table, user_id)
                 game, state = self.game(table), self.state(table)
                 return seat, game, state, game.parse_move(state, text, seat)
 
             table = await self.table(table_id)
             try:
-                seat, game, state, move = check(table)
+                seat, game, state, move = await check(table)
             except GameError:
                 if not cached:
                     raise
@@ -442,8 +511,9 @@ class Host(PlayByPost, RuleDeadlines):
                 # missed another process's commit can cost at most a refused commit.
                 self._tables.pop(table_id, None)
                 table = await self.table(table_id)
-                seat, game, state, move = check(table)
-            return await self._commit(table, game, state, seat, move, refuse_repeat=version is None)
+                seat, game, state, move = await check(table)
+            return await self._commit(table, game, state, seat, move,
+                                      refuse_repeat=version is None and decision is None)
 
     async def play_ai(self, table_id: int) -> TableRow | None:
         """Let one AI seat that must act move; ``None`` when no AI seat is to act.
@@ -513,12 +583,47 @@ class Host(PlayByPost, RuleDeadlines):
         ends; otherwise an AI takes the seat and the others play on. Resigned seats rank last."""
         async with self.lock(table_id):
             table = await self.table(table_id)
-            if table.status != "active":
-                raise HostError("host.game_over" if table.status == "finished" else "host.not_started")
-            mine = self.seats_of(table, user_id)
-            if not mine:
-                raise HostError("host.not_a_player")
-            return await self._hand_to_ai(table, mine, "resigned")
+            return await self._hand_to_ai(table, self._resigning(table, user_id), "resigned")
+
+    def _resigning(self, table: TableRow, user_id: int) -> list[int]:
+        """The seats ``user_id`` would resign now; refuses when there are none to resign."""
+        left = table.settings.get("left") or {}
+        if any(left.get(str(seat)) == user_id for seat in table.settings.get("resigned", [])):
+            raise HostError("resign.already_done")
+        if table.status != "active":
+            raise HostError("host.game_over" if table.status == "finished" else "host.not_started")
+        mine = self.seats_of(table, user_id)
+        if not mine:
+            raise HostError("host.not_a_player")
+        return mine
+
+    async def ask_resign(self, table_id: int, user_id: int) -> int:
+        """``/resign``: store the user's confirmation, open until the instant returned (host
+        clock, :data:`RESIGN_SECONDS` from now); the Confirm button checks it here, in storage."""
+        table = await self.table(table_id)
+        self._resigning(table, user_id)
+        until = int(self.clock()) + RESIGN_SECONDS
+        await self._written(table_id, self.store.update_setting(table_id, ("resign_asked", str(user_id)),
+                                                                lambda _: until))
+        return until
+
+    async def drop_resign(self, table_id: int, user_id: int) -> None:
+        """Cancel: the user's open confirmation, if any, is closed."""
+        user = str(user_id)
+        if user in ((await self.table(table_id)).settings.get("resign_asked") or {}):
+            await self._written(table_id, self.store.update_setting(
+                table_id, ("resign_asked",), lambda asked: {k: v for k, v in (asked or {}).items() if k != user}))
+
+    async def confirm_resign(self, table_id: int, user_id: int, until: int | None) -> TableRow:
+        """The Confirm button of the ``/resign`` that stored ``until``: resigns only while that
+        confirmation, stored for this user, is still open (a forged or old button does nothing)."""
+        async with self.lock(table_id):
+            table = await self.table(table_id)
+            mine = self._resigning(table, user_id)
+            stored = (table.settings.get("resign_asked") or {}).get(str(user_id))
+            if until is None or stored != until or self.clock() > stored:
+                raise HostError("resign.expired")
+            return await self._hand_to_ai(table, mine, "resigned")  # the seat goes: so does its use
 
     async def _hand_to_ai(self, table: TableRow, seats: list[int], reason: str) -> TableRow:
         """An AI takes ``seats`` for the rest of the game, recorded under ``reason`` (resigned,

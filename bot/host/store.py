@@ -391,7 +391,8 @@ class StoreUnavailable(StoreError):
 
 #: Top-level keys of a table's settings that are written one field at a time
 #: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
-OWN_FIELD_SETTINGS = ("private_sent", "votes")
+#: ``resign_asked``: the open /resign confirmations, ``{user id: until}`` (host clock).
+OWN_FIELD_SETTINGS = ("private_sent", "votes", "resign_asked")
 
 # SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xff``).
 _BUSY, _LOCKED, _READONLY, _CORRUPT, _NOTADB = 5, 6, 8, 11, 26
@@ -852,6 +853,12 @@ class Store:
                 (table_id, after_version, *(() if last is None else (last,)))).fetchall()
             return [MoveRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4], r[5], r[6]) for r in reversed(rows)]
         return await self._read(read)
+
+    async def seat_moves(self, table_id: int, seat: int) -> list[str]:
+        """The notations of ``seat``'s move records, oldest first: how many decisions the seat has
+        made so far, and what it played in each."""
+        return await self._read(lambda conn: [row[0] for row in conn.execute(
+            "SELECT notation FROM moves WHERE table_id = ? AND seat = ? ORDER BY ply", (table_id, seat))])
 
     async def set_dm_failed(self, table_id: int, seat: int, failed: bool) -> None:
         await self._write(lambda conn: conn.execute("UPDATE seats SET dm_failed = ? WHERE table_id = ? AND seat = ?",
