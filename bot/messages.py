@@ -37,6 +37,12 @@ MESSAGES = {
         "en": "That move is too long to be a move (at most {limit} characters). Nothing was changed.",
         "ja": "手として長すぎます（最大{limit}文字）。何も変更されていません。",
     },
+    "lobby.changed": {
+        "en": "The lobby changed before your choice arrived (the same pick sent twice?): nothing was added. "
+              "Look at the lobby again.",
+        "ja": "選択が届く前にロビーが変わりました（同じ選択の二重送信かもしれません）。何も追加していません。"
+              "ロビーをもう一度確認してください。",
+    },
     "host.already_joined": {"en": "You have already joined this game.", "ja": "すでにこのゲームに参加しています。"},
     "host.lobby_full": {
         "en": "All {count} seats are taken.", "ja": "{count}席すべてが埋まっています。"},

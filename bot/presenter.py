@@ -140,7 +140,7 @@ class Presenter:
         if "rated" in table.settings:  # tables opened before the option existed say nothing
             embed.description += "\n" + t("lobby.rated" if table.settings["rated"] else "lobby.unrated", lang)
         if table.status == "lobby":
-            return embed, lobby_view(table.id, list(game.ai_levels), lang)
+            return embed, lobby_view(table.id, table.version, list(game.ai_levels), lang)
         if table.status == "cancelled":
             embed.description = t("lobby.expired" if table.settings.get("expired") else "lobby.cancelled", lang)
         elif table.status == "finished" and table.thread_id:

@@ -55,26 +55,30 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
         await _bot(interaction).lobby.action(interaction, self.table_id, self.action)
 
 
-class AddAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<table>\d+)"):
-    def __init__(self, table_id: int, levels: list[str] | None = None, lang: str = "en") -> None:
+class AddAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<table>\d+)(?::(?P<version>\d+))?"):
+    """Add AI, bound to the lobby's version it was shown on: a pick sent twice adds one seat (the
+    second is told the lobby changed). Ids without a version (older releases) add as before."""
+
+    def __init__(self, table_id: int, version: int | None, levels: list[str] | None = None, lang: str = "en") -> None:
         options = [discord.SelectOption(label=t(f"ai.{level}", lang)[:100], value=level) for level in levels or ["random"]]
-        super().__init__(discord.ui.Select(placeholder=t("button.add_ai", lang), options=options,
-                                           custom_id=f"la:{table_id}"))
-        self.table_id = table_id
+        custom_id = f"la:{table_id}" if version is None else f"la:{table_id}:{version}"
+        super().__init__(discord.ui.Select(placeholder=t("button.add_ai", lang), options=options, custom_id=custom_id))
+        self.table_id, self.version = table_id, version
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), int(match["version"]) if match["version"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).lobby.action(interaction, self.table_id, "add_ai", level=_picked(interaction))
+        await _bot(interaction).lobby.action(interaction, self.table_id, "add_ai", level=_picked(interaction),
+                                             version=self.version)
 
 
-def lobby_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
+def lobby_view(table_id: int, version: int, levels: list[str], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(action, table_id, lang))
-    view.add_item(AddAISelect(table_id, levels, lang))
+    view.add_item(AddAISelect(table_id, version, levels, lang))
     return view
 
 

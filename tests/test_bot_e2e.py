@@ -18,6 +18,13 @@ from tests.fakediscord import FakeDiscord
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+async def add_ai(fake: FakeDiscord, lobby, user, level: str = "random", timeout: float = 10):
+    """``user`` picks ``level`` in the lobby message's Add AI select, as the message shows it now
+    (its id carries the lobby's version, which every change of the lobby moves on)."""
+    select = next(c for c in lobby.custom_ids() if c.startswith("la:"))
+    return await (await fake.select(lobby, select, [level], user=user)).reply(timeout=timeout)
+
+
 class World:
     """One fake Discord with a server, three people and a SQLite file; bots come and go."""
 
@@ -102,7 +109,7 @@ class World:
         if players - ai >= 2:
             await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply()
         for _ in range(ai):
-            await (await self.fake.select(lobby, f"la:{table_id}", ["random"], user=self.alice)).reply()
+            await add_ai(self.fake, lobby, self.alice, "random")
         mark = self.fake.mark()
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply()
         await self.fake.wait_for_message(lambda m: bool(m.attachments), channel=self.thread(), after=mark)
@@ -291,7 +298,15 @@ def test_lobby_refusals_rules_games_and_board(tmp_path):
             mine = await (await world.fake.send_slash_command("games", user=world.alice, channel=world.general)).reply()
             assert f"#{table_id}" in mine.content and "lobby" in mine.content
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
-            await (await world.fake.select(lobby, f"la:{table_id}", ["random"], user=world.alice)).reply()
+            # Add AI picked twice on the select as shown (a resent pick): one seat, the second told.
+            select = next(c for c in lobby.custom_ids() if c.startswith("la:"))
+            assert select == f"la:{table_id}:{(await world.host.table(table_id)).version}"
+            picks = await asyncio.gather(*(world.fake.select(lobby, select, ["random"], user=world.alice)
+                                           for _ in range(2)))
+            answers = [await pick.reply() for pick in picks]
+            assert sum("nothing was added" in a.content for a in answers) == 1
+            table = await world.host.table(table_id)
+            assert [s.is_ai for s in table.seats] == [False, False, True]
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.settled(table_id)
             board = await (await world.fake.send_slash_command("board", user=world.mallory,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from games.mafia_de_cuba import GAME as MAFIA
-from tests.test_bot_e2e import World, play
+from tests.test_bot_e2e import World, add_ai, play
 
 
 async def alice_vs_ai(world: World, moves: int = 2):
@@ -89,7 +89,7 @@ def test_a_builder_opened_in_the_testimony_plays_after_the_ai_claims_landed(tmp_
             table_id, lobby = await world.open_lobby(6)
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.mallory)).reply()
             for _ in range(4):
-                await (await world.fake.select(lobby, f"la:{table_id}", ["basic"], user=world.alice)).reply()
+                await add_ai(world.fake, lobby, world.alice, "basic")
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             people = {world.alice.id: world.alice, world.mallory.id: world.mallory}  # Alice: the Godfather
             while True:

@@ -20,7 +20,7 @@ import pytest
 
 from bot.delivery import RetryPolicy
 from bot.host.store import MIGRATIONS
-from tests.test_bot_e2e import World, play
+from tests.test_bot_e2e import World, add_ai, play
 
 #: Retries fast enough for a test (the shipped policy waits minutes).
 FAST = RetryPolicy(tries=6, first=0.05, factor=2.0, cap=0.4, jitter=0.2, attempt_timeout=1.0)
@@ -514,7 +514,7 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
         lobby = await handle.reply()
         table_id = int(re.search(r"lb:join:(\d+)", " ".join(lobby.custom_ids())).group(1))
         if n % 3 == 1:
-            await (await world.fake.select(lobby, f"la:{table_id}", ["random"], user=world.alice)).reply()
+            await add_ai(world.fake, lobby, world.alice, "random")
         else:
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
         lobbies.append((table_id, lobby))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.i18n import t
 from games.mafia_de_cuba import GAME
 from games.rng import Rng
-from tests.test_bot_e2e import PNG, World
+from tests.test_bot_e2e import PNG, World, add_ai
 from tests.test_bot_e2e import play as play_world
 
 OPTIONS = "cleaner=replace bang_seconds=5"
@@ -35,7 +35,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             for user in (world.bob, world.mallory):
                 await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=user)).reply()
             for _ in range(4):
-                await (await world.fake.select(lobby, f"la:{table_id}", ["basic"], user=world.alice)).reply()
+                await add_ai(world.fake, lobby, world.alice, "basic")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

@@ -4,7 +4,7 @@ the final ranking, with two people moving through ``/move`` and two random AI se
 from __future__ import annotations
 
 from games.middle_ages import GAME as middle_ages
-from tests.test_bot_e2e import PNG, World, play
+from tests.test_bot_e2e import PNG, World, add_ai, play
 
 
 class MiddleAgesWorld(World):
@@ -17,7 +17,7 @@ def test_two_people_and_two_ais_play_a_whole_four_player_game(tmp_path):
             table_id, lobby = await world.open_lobby(4)
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
             for _ in range(2):
-                await (await world.fake.select(lobby, f"la:{table_id}", ["random"], user=world.alice)).reply()
+                await add_ai(world.fake, lobby, world.alice, "random")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

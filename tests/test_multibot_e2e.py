@@ -20,7 +20,7 @@ from bot.host import Host, Store
 from bot.host.clock import DAY
 from bot.host.leases import TICK, table_lease
 from tests.fakediscord import FakeDiscord, shard_of
-from tests.test_bot_e2e import World
+from tests.test_bot_e2e import World, add_ai
 from tests.test_pbp_e2e import T0, Clock
 
 SHARDS = 2
@@ -110,7 +110,7 @@ class Fleet:
         table_id = int(next(c for c in lobby.custom_ids() if c.startswith("lb:join:")).split(":")[2])
         thread = await self.thread_of(table_id)
         if ai:
-            await (await self.fake.select(lobby, f"la:{table_id}", ["random"], user=self.alice)).reply(timeout=20)
+            await add_ai(self.fake, lobby, self.alice, "random", timeout=20)
         else:
             await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply(timeout=20)
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply(timeout=20)

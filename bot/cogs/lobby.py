@@ -120,8 +120,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         return [app_commands.Choice(name=s[:100], value=s[:100]) for s in dict.fromkeys(suggestions)][:25]
 
     @guarded
-    async def action(self, interaction: discord.Interaction, table_id: int, action: str, level: str = "") -> None:
-        """A lobby button or the Add AI select; the lobby message is redrawn in place."""
+    async def action(self, interaction: discord.Interaction, table_id: int, action: str, level: str = "",
+                     version: int | None = None) -> None:
+        """A lobby button or the Add AI select (``version``: the lobby's, as the select was shown);
+        the lobby message is redrawn in place."""
         host, user = self.bot.host, interaction.user
         await self.bot.lang_for(interaction)  # a player who only pressed Join gets DMs in their language
         if action == "start":
@@ -132,7 +134,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         elif action == "leave":
             table = await host.leave(table_id, user.id)
         elif action == "add_ai":
-            table = await host.add_ai(table_id, user.id, level)
+            table = await host.add_ai(table_id, user.id, level, version=version)
         else:
             table = await host.cancel(table_id, user.id)
         lang = await self.bot.guild_lang(table.guild_id)

@@ -362,10 +362,14 @@ class Host(PlayByPost, RuleDeadlines):
             return await self._written(table_id, self.store.replace_seats(table_id, table.version, _renumber(
                 [s for s in table.seats if s.user_id != user_id])))
 
-    async def add_ai(self, table_id: int, by_user: int, level: str) -> TableRow:
+    async def add_ai(self, table_id: int, by_user: int, level: str, *, version: int | None = None) -> TableRow:
+        """An AI seat of ``level`` (owner only). ``version``, when given (the Add AI select), is the
+        lobby's as its owner saw it: a pick sent twice adds one seat, the second is refused."""
         async with self.lock(table_id):
             table = await self._lobby(table_id)
             self._owner_only(table, by_user)
+            if version is not None and version != table.version:
+                raise HostError("lobby.changed")
             game = self.game(table)
             if level not in game.ai_levels:
                 raise HostError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
