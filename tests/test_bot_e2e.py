@@ -13,9 +13,12 @@ from pathlib import Path
 from bot.client import GameBot
 from bot.config import Settings
 from bot.host import Host, Store
+from bot.host.host import Limits
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
+#: The caps a bot started with no settings has (3 lobbies and 3 AI games a person, 20 a server).
+PRODUCTION_LIMITS = Settings(token="-").limits()
 
 
 async def add_ai(fake: FakeDiscord, lobby, user, level: str = "random", timeout: float = 10):
@@ -30,6 +33,8 @@ class World:
 
     #: The game ``open_lobby`` starts (a subclass may play another).
     game = "minoa"
+    #: The host's caps (none unless a world says; ``PRODUCTION_LIMITS`` are a real bot's).
+    limits: Limits | None = None
 
     def __init__(self, fake: FakeDiscord, db: Path, clock=None) -> None:
         self.fake, self.db = fake, db
@@ -46,9 +51,10 @@ class World:
 
     @contextlib.asynccontextmanager
     async def running(self):
-        store = await Store.open(self.db)
+        store = await Store.open(self.db, self.clock)
         # A fixed seed: every run of an end-to-end test plays the same game.
-        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock, seed_source=lambda: 20261122)
+        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock, seed_source=lambda: 20261122,
+                    limits=self.limits)
         # No background ticking: play-by-post tests call bot.tick() after moving their clock.
         self.bot = GameBot(Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01, tick_seconds=0), host)
         try:

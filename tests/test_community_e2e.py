@@ -3,12 +3,8 @@ bot's own permission checks, the languages of DMs, caps and lobby expiry, /games
 
 from __future__ import annotations
 
-import contextlib
 from datetime import datetime, timezone
 
-from bot.client import GameBot
-from bot.config import Settings
-from bot.host import Host, Store
 from bot.host.clock import DAY
 from bot.host.host import Limits
 from tests.test_bot_e2e import World, play
@@ -29,20 +25,6 @@ class CommunityWorld(World):
     """The e2e world with caps, and a store that keeps the test's clock (lobby ages)."""
 
     limits = Limits(lobbies_per_user=2, lobby_days=7)
-
-    @contextlib.asynccontextmanager
-    async def running(self):
-        store = await Store.open(self.db, self.clock)
-        host = Host(store, ai_playouts=8, ai_seconds=2, clock=self.clock, seed_source=lambda: 20261122,
-                    limits=self.limits)
-        self.bot = GameBot(Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01, tick_seconds=0), host)
-        try:
-            async with self.fake.run_bot(self.bot):
-                yield self.bot
-                await self.handlers_done()
-                await self.bot.presenter.stop()
-        finally:
-            await store.close()
 
 
 async def slash(world: World, name: str, user, channel=None, **options):

@@ -11,31 +11,15 @@ import logging
 import re
 
 import tournaments as T
-from bot.client import GameBot
-from bot.config import Settings
-from bot.host import Host, Store
 from bot.host.tournaments import state_of
-from tests.test_bot_e2e import World, play
+from tests.test_bot_e2e import PRODUCTION_LIMITS, World, play
 from tests.test_tournament_e2e import cog, command, create, play_to_the_end
 
 
 class ProductionWorld(World):
     """The e2e world with production's caps: 3 lobbies and 3 AI games per person, 20 per server."""
 
-    @contextlib.asynccontextmanager
-    async def running(self):
-        store = await Store.open(self.db)
-        settings = Settings(token=self.fake.token, db_path=str(self.db), ai_delay=0.01, tick_seconds=0)
-        assert settings.limits().ai_games_per_user == 3 and settings.limits().ai_games_per_server == 20
-        host = Host(store, ai_playouts=8, ai_seconds=2, seed_source=lambda: 20261122, limits=settings.limits())
-        self.bot = GameBot(settings, host)
-        try:
-            async with self.fake.run_bot(self.bot):
-                yield self.bot
-                await self.handlers_done()
-                await self.bot.presenter.stop()
-        finally:
-            await store.close()
+    limits = PRODUCTION_LIMITS
 
 
 class Logged(logging.Handler):
