@@ -41,6 +41,8 @@ STORY_GRACE = 15.0
 
 #: Discord error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
+#: Discord's "a thread has already been created for this message".
+THREAD_EXISTS = 160004
 #: At most this many moves are listed in one board post (several AI moves can arrive together).
 MOVES_PER_POST = 10
 #: An imported record's moves named in words in the first board post (the rest are counted), and
@@ -87,6 +89,17 @@ ALT_TEXT_LIMIT = 1024
 #: A coloured square beside each seat colour's name in the seat line (the name and the seat number
 #: say it too, for readers who cannot tell the squares apart).
 COLOUR_SQUARES = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "green": "🟩", "purple": "🟪"}
+
+
+async def open_thread(message: Any, name: str) -> int:
+    """The id of the thread on ``message``, made now, or the one made a moment ago by another
+    handler (the lobby's own, racing a quick Start): a thread made from a message has its id."""
+    try:
+        return (await message.create_thread(name=name)).id
+    except discord.HTTPException as error:
+        if error.code != THREAD_EXISTS:
+            raise
+        return message.id
 
 
 def seat_line(table: TableRow, colours: list[str], lang: str) -> str:
@@ -368,10 +381,10 @@ class Presenter:
         name = f"{self.host.game(table).titles.get(lang, table.game)} #{table.id}"[:100]
         channel = await self.bot.channel(table.channel_id)
         if table.lobby_message_id is not None:
-            thread = await channel.get_partial_message(table.lobby_message_id).create_thread(name=name)
+            thread_id = await open_thread(channel.get_partial_message(table.lobby_message_id), name)
         else:
-            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-        return await self.host.attach(table.id, thread_id=thread.id)
+            thread_id = (await channel.create_thread(name=name, type=discord.ChannelType.public_thread)).id
+        return await self.host.attach(table.id, thread_id=thread_id)
 
     async def mid_turn(self, table: TableRow) -> bool:
         """Whether the player who made the latest move must act again right away. Never before

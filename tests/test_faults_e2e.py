@@ -482,6 +482,30 @@ def test_a_thread_that_could_not_be_made_for_the_lobby_is_made_at_start(tmp_path
     fault_play(scenario, tmp_path)
 
 
+def test_a_quick_start_while_the_lobby_thread_is_being_made_shows_the_game_in_that_thread(tmp_path):
+    """The lobby's thread is made, but Discord's answer is slow; Bob joins and Alice starts
+    meanwhile. The first board finds the thread Discord already has (a thread made from a message
+    has its id), never a refusal given up for good (the game would never be shown)."""
+    async def scenario(world: FaultWorld):
+        async with world.running():
+            await world.begin()
+            world.fake.hold_requests("POST", rf"^/channels/{world.general.id}/messages/\d+/threads$", seconds=1.0,
+                                     drop=False)
+            handle = await world.fake.send_slash_command("game new", user=world.alice, channel=world.general,
+                                                         options={"game": "minoa", "players": 2})
+            lobby = await handle.reply()
+            table_id = int(re.search(r"lb:join:(\d+)", " ".join(lobby.custom_ids())).group(1))
+            await world.fake.wait_until(lambda: world.fake.threads(), what="the thread, made but not yet answered")
+            await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
+            await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)
+            await world.quiet(table_id)
+            table = await world.host.table(table_id)
+            (thread,) = world.fake.threads()
+            assert table.thread_id == thread.id == lobby.id and table.announced_version == table.version
+            assert world.boards() and f"<@{world.alice.id}>" in world.boards()[0].content
+    fault_play(scenario, tmp_path)
+
+
 # -- chaos: random faults on every request after the games are open ------------------------------
 
 

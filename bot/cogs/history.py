@@ -15,7 +15,7 @@ from bot.host.history import figures, history_lines, page_of, rematch, require_o
 from bot.host.store import TableRow
 from bot.host.undo import answer, request, undo
 from bot.i18n import ls, t
-from bot.presenter import pinging
+from bot.presenter import open_thread, pinging
 from bot.replays import record_file, replay_file, replay_gif
 from games.registry import get_game
 from games.typed import quoted
@@ -201,9 +201,9 @@ class HistoryCog(commands.Cog, name="History"):
         message = await channel.send(
             t("rematch.post", lang, table=old.id, mentions=" ".join(f"<@{u}>" for u in people)),
             embed=embed, view=view, allowed_mentions=pinging(people))
+        await self.bot.host.attach(new.id, lobby_message_id=message.id)  # first: a quick Start threads it
         title = self.bot.host.game(new).titles.get(lang, new.game)
-        thread = await message.create_thread(name=f"{title} #{new.id}"[:100])
-        await self.bot.host.attach(new.id, thread_id=thread.id, lobby_message_id=message.id)
+        await self.bot.host.attach(new.id, thread_id=await open_thread(message, f"{title} #{new.id}"[:100]))
         await self.bot.reply(interaction, t("rematch.opened", await self.bot.lang_for(interaction),
                                             table=new.id, link=message.jump_url))
 

@@ -16,6 +16,7 @@ from bot.host import HostError
 from bot.host.clock import PRESETS
 from bot.host.host import TIMEOUT_POLICIES
 from bot.i18n import ls, t
+from bot.presenter import open_thread
 from games.messages import Text, register_messages
 from games.registry import all_games
 
@@ -93,12 +94,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.bot.host.attach(table.id, lobby_message_id=message.id)
         title = self.bot.host.game(table).titles.get(lang, table.game)
         try:
-            thread = await message.create_thread(name=f"{title} #{table.id}"[:100])
+            thread_id = await open_thread(message, f"{title} #{table.id}"[:100])
         except discord.HTTPException:  # the lobby stands; its thread is made with the first board
             log.warning("could not open the thread of lobby %s", table.id, exc_info=True)
             await self.bot.reply(interaction, t("lobby.thread_later", await self.bot.lang_for(interaction)))
             return
-        await self.bot.host.attach(table.id, thread_id=thread.id)
+        await self.bot.host.attach(table.id, thread_id=thread_id)
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
