@@ -295,8 +295,9 @@ class Arena:
         time (a table with no human left would end)."""
         fake = self.fake
         lobby, thread, table = await self.open_lobby(owner, 3)
-        for _ in range(2):
-            await (await fake.select(lobby, f"la:{table.id}", ["mcts"], user=owner)).reply(timeout=30)
+        for _ in range(2):  # the select's id carries the lobby's version: read it as shown now
+            select = next(c for c in lobby.custom_ids() if c.startswith("la:"))
+            await (await fake.select(lobby, select, ["normal"], user=owner)).reply(timeout=30)
         await (await fake.click_button(lobby, f"lb:start:{table.id}", user=owner)).reply(timeout=30)
         await fake.wait_for_message(is_board, channel=thread, timeout=30)
         return table.id

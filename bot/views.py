@@ -60,7 +60,7 @@ class AddAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<t
     second is told the lobby changed). Ids without a version (older releases) add as before."""
 
     def __init__(self, table_id: int, version: int | None, levels: list[str] | None = None, lang: str = "en") -> None:
-        options = [discord.SelectOption(label=t(f"ai.{level}", lang)[:100], value=level) for level in levels or ["random"]]
+        options = [discord.SelectOption(label=t(f"ai.{level}", lang)[:100], value=level) for level in levels or ["normal"]]
         custom_id = f"la:{table_id}" if version is None else f"la:{table_id}:{version}"
         super().__init__(discord.ui.Select(placeholder=t("button.add_ai", lang), options=options, custom_id=custom_id))
         self.table_id, self.version = table_id, version

@@ -1,11 +1,14 @@
 """Built-in AI players that work for every game through the engine contract alone.
 
-- ``random``: a uniformly random legal move.
-- a game's own levels (``Game.ai_move``, e.g. Masume Yakyu's ``mixed``), asked first;
-- ``mcts``: Monte Carlo tree search (UCT) with random playouts, bounded by a number of playouts
-  and a time limit, whichever comes first. Rewards are per seat (max^n), so it plays 2-5 player
-  games; it searches on :meth:`~games.core.Game.determinize`'d states, so in a game with secrets
-  it never looks at another seat's hidden information.
+- ``easy``, ``normal``, ``hard`` (every game's levels, :data:`BUDGETS`): a game's own policy
+  (``Game.ai_move``, e.g. Masume Yakyu's and Mafia de Cuba's) when it has one for the level, else
+  Monte Carlo tree search (UCT) with random playouts, bounded by a number of playouts and a time
+  limit, whichever comes first;
+- ``random``: a uniformly random legal move (the host's own use: timeouts, tests).
+
+The MCTS: rewards are per seat (max^n), so it plays 2-5 player games; it searches on
+:meth:`~games.core.Game.determinize`'d states, so in a game with secrets it never looks at another
+seat's hidden information.
 
 Every choice is reproducible from its ``seed`` when the playout limit, not the clock, ends the
 search. The AI's generator is its own: it never touches the game state's, so a game record of
@@ -22,11 +25,9 @@ from games.core import Game
 from games.errors import SetupError
 from games.rng import Rng
 
-LEVELS = ("random", "mcts")
-
-#: Default search budget of the ``mcts`` level.
-MCTS_PLAYOUTS = 400
-MCTS_SECONDS = 1.0
+#: The search budget of each level when the caller gives none: (playouts, seconds), whichever
+#: ends the search first.
+BUDGETS = {"easy": (25, 0.25), "normal": (200, 1.0), "hard": (800, 2.0)}
 _EXPLORATION = 1.0
 _MAX_PLIES = 10_000  # a game that does not end in this many plies is a bug; stop the playout
 
@@ -38,25 +39,32 @@ def choose_move(
     level: str = "random",
     *,
     seed: int = 0,
-    playouts: int = MCTS_PLAYOUTS,
-    seconds: float = MCTS_SECONDS,
+    playouts: int | None = None,
+    seconds: float | None = None,
 ) -> Hashable:
-    """A legal move for ``seat`` chosen by the AI ``level``."""
+    """A legal move for ``seat`` chosen by the AI ``level`` (one of the game's levels, an older
+    name of one, or ``random``). ``playouts`` and ``seconds`` replace the level's budget."""
     legal = game.legal_moves(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal move")
+    level = game.resolve_level(level)
     rng = Rng(seed)
-    if level in game.ai_levels and len(legal) > 1:
-        own = game.ai_move(state, seat, level, rng)
-        if own is not None:
-            return own
     if level == "random" or len(legal) == 1:
-        if level not in game.ai_levels:
-            raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
         return rng.choice(legal)
-    if level == "mcts" and level in game.ai_levels:
-        return _Search(game, seat, rng, playouts, seconds).run(state)
-    raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
+    own = game.ai_move(state, seat, level, rng)
+    if own is not None:
+        return own
+    budget_playouts, budget_seconds = BUDGETS[level]
+    return _Search(game, seat, rng, playouts or budget_playouts, seconds or budget_seconds).run(state)
+
+
+def seat_level(game: Game, stored: str | None) -> str:
+    """The level an AI seat plays at: its stored level; a seat stored under a name the game no
+    longer has, or a person's seat the host plays for, plays ``normal``."""
+    try:
+        return game.resolve_level(stored or "normal")
+    except SetupError:
+        return "normal"
 
 
 def reward(game: Game, state: Any) -> list[float]:

@@ -68,7 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     game_arguments(commands.add_parser("legal", help="the legal moves after a move file"), True)
     selfplay = commands.add_parser("selfplay", help="play a whole game with the built-in AI")
     game_arguments(selfplay, False)
-    selfplay.add_argument("--bots", default="random", help="an AI level, or one per seat separated by commas")
+    selfplay.add_argument("--bots", default="random",
+                          help="an AI level (easy, normal, hard, or random), or one per seat separated by commas")
     selfplay.add_argument("--out", metavar="DIR", help="write a board image per move and the game record")
     selfplay.add_argument("--lang", default="en", choices=["en", "ja"], help="the language of the images' words")
     selfplay.add_argument("--names", default="", metavar="NAME,NAME",
@@ -168,9 +169,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         levels *= seats
     if len(levels) != seats:
         raise UsageError(f"--bots names {len(levels)} levels for {seats} seats")
-    for level in levels:
-        if level not in game.ai_levels:
-            raise SetupError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
+    levels = [game.resolve_level(level) for level in levels]  # refuses an unknown one
     directory = _prepare_out(args.out)
     options = game.format_options(game.resolve_options(_options(args.option)))
     record = [Header(game.name, seats, args.seed, options).line()]

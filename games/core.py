@@ -157,7 +157,11 @@ class Game(ABC, Generic[State, Move]):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     hidden_information: ClassVar[bool] = False
-    ai_levels: ClassVar[tuple[str, ...]] = ("random", "mcts")
+    #: The AI levels a lobby offers, weakest first (``normal``: the default). Besides these, every
+    #: game takes ``random`` (a uniformly random legal move), for the host's own use and tests.
+    ai_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+    #: Older names of levels, as stored seats, records and scripts may still give them.
+    level_aliases: ClassVar[Mapping[str, str]] = {"mcts": "normal"}
     #: Whether the rules let a seat's turn be skipped (used by the play-by-post timeout policy).
     can_skip: ClassVar[bool] = False
     #: How many states each seat cannot tell apart :meth:`reveals` plays a move in.
@@ -280,6 +284,14 @@ class Game(ABC, Generic[State, Move]):
         """Public facts the table's status message lists beyond the recent moves (e.g. every
         testimony of a social deduction game), as translatable texts; none by default."""
         return []
+
+    def resolve_level(self, level: str) -> str:
+        """``level`` as one of :attr:`ai_levels` (an older name through :attr:`level_aliases`), or
+        ``random``. Raises ``SetupError`` naming the levels for anything else."""
+        name = self.level_aliases.get(str(level).strip().lower(), str(level).strip().lower())
+        if name not in self.ai_levels and name != "random":
+            raise SetupError("error.unknown_ai", level=str(level)[:40], known=", ".join(self.ai_levels))
+        return name
 
     def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
         """A game's own AI for ``level`` (one of ``ai_levels``), or ``None`` to use the built-in

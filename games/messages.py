@@ -149,10 +149,8 @@ register_messages(
         "colour.yellow": {"en": "yellow", "ja": "黄"},
         "colour.green": {"en": "green", "ja": "緑"},
         "colour.purple": {"en": "purple", "ja": "紫"},
-        "ai.random": {"en": "Random (plays any legal move)", "ja": "ランダム(合法手から無作為に選ぶ)"},
-        "ai.mcts": {
-            "en": "Monte Carlo search (thinks about a second)",
-            "ja": "モンテカルロ探索(約1秒考える)",
-        },
+        "ai.easy": {"en": "Easy (moves at once, makes mistakes)", "ja": "かんたん(すぐに手を決めます。ミスもします)"},
+        "ai.normal": {"en": "Normal (thinks about a second)", "ja": "ふつう(1秒ほど考えます)"},
+        "ai.hard": {"en": "Hard (thinks longer, plays its best)", "ja": "むずかしい(長めに考えて最善を尽くします)"},
     }
 )

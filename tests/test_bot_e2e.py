@@ -21,7 +21,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 PRODUCTION_LIMITS = Settings(token="-").limits()
 
 
-async def add_ai(fake: FakeDiscord, lobby, user, level: str = "random", timeout: float = 10):
+async def add_ai(fake: FakeDiscord, lobby, user, level: str = "easy", timeout: float = 10):
     """``user`` picks ``level`` in the lobby message's Add AI select, as the message shows it now
     (its id carries the lobby's version, which every change of the lobby moves on)."""
     select = next(c for c in lobby.custom_ids() if c.startswith("la:"))
@@ -115,7 +115,7 @@ class World:
         if players - ai >= 2:
             await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply()
         for _ in range(ai):
-            await add_ai(self.fake, lobby, self.alice, "random")
+            await add_ai(self.fake, lobby, self.alice, "easy")
         mark = self.fake.mark()
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply()
         await self.fake.wait_for_message(lambda m: bool(m.attachments), channel=self.thread(), after=mark)
@@ -307,7 +307,7 @@ def test_lobby_refusals_rules_games_and_board(tmp_path):
             # Add AI picked twice on the select as shown (a resent pick): one seat, the second told.
             select = next(c for c in lobby.custom_ids() if c.startswith("la:"))
             assert select == f"la:{table_id}:{(await world.host.table(table_id)).version}"
-            picks = await asyncio.gather(*(world.fake.select(lobby, select, ["random"], user=world.alice)
+            picks = await asyncio.gather(*(world.fake.select(lobby, select, ["easy"], user=world.alice)
                                            for _ in range(2)))
             answers = [await pick.reply() for pick in picks]
             assert sum("nothing was added" in a.content for a in answers) == 1

@@ -29,7 +29,7 @@ def test_list_names_games_counts_options_and_ai_levels():
     assert minoa["players"] == {"min": 2, "max": 4}
     assert {o["name"]: o["default"] for o in minoa["options"]} == {
         "advanced": "off", "legality": "rim", "team_colours": "separate"}
-    assert "random" in minoa["ai_levels"] and "mcts" in minoa["ai_levels"]
+    assert minoa["ai_levels"] == ["easy", "normal", "hard"]
 
 
 def test_replay_applies_moves_skipping_blanks_and_comments():

@@ -89,7 +89,7 @@ def test_a_builder_opened_in_the_testimony_plays_after_the_ai_claims_landed(tmp_
             table_id, lobby = await world.open_lobby(6)
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.mallory)).reply()
             for _ in range(4):
-                await add_ai(world.fake, lobby, world.alice, "basic")
+                await add_ai(world.fake, lobby, world.alice, "normal")
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             people = {world.alice.id: world.alice, world.mallory.id: world.mallory}  # Alice: the Godfather
             while True:

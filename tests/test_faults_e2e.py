@@ -538,7 +538,7 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
         lobby = await handle.reply()
         table_id = int(re.search(r"lb:join:(\d+)", " ".join(lobby.custom_ids())).group(1))
         if n % 3 == 1:
-            await add_ai(world.fake, lobby, world.alice, "random")
+            await add_ai(world.fake, lobby, world.alice, "easy")
         else:
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
         lobbies.append((table_id, lobby))

@@ -66,7 +66,7 @@ def test_lobby_rules(tmp_path):
         with pytest.raises(HostError, match="All 3 seats are taken"):
             await host.join(table.id, CAROL, "carol")
         table = await host.leave(table.id, BOB)
-        assert [s.name for s in table.seats] == ["alice", "AI 1 (mcts)"] and table.seats[1].seat == 1
+        assert [s.name for s in table.seats] == ["alice", "AI 1 (normal)"] and table.seats[1].seat == 1
         with pytest.raises(HostError, match="use Cancel"):
             await host.leave(table.id, ALICE)
         table = await host.join(table.id, CAROL, "carol")
@@ -196,7 +196,7 @@ def test_resigning_ends_a_two_player_game_and_hands_a_seat_to_the_ai_otherwise(t
 
         three = await started(host, players=3)
         three = await host.resign(three.id, ALICE)
-        assert three.status == "active" and three.seats[0].is_ai and three.seats[0].ai_level == "random"
+        assert three.status == "active" and three.seats[0].is_ai and three.seats[0].ai_level == "easy"
         with pytest.raises(HostError, match="not playing"):
             await host.play(three.id, ALICE, "e9-f8")
         assert await host.play_ai(three.id) is not None  # the AI plays the resigned seat's turn

@@ -35,7 +35,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             for user in (world.bob, world.mallory):
                 await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=user)).reply()
             for _ in range(4):
-                await add_ai(world.fake, lobby, world.alice, "basic")
+                await add_ai(world.fake, lobby, world.alice, "normal")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

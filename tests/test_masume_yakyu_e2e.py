@@ -48,7 +48,7 @@ def test_a_battery_game_to_the_final_out(tmp_path):
             table_id, lobby = await world.open_lobby(4, options="innings=1 battery=on team_a=tatejima team_b=samurai")
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
             for _ in range(2):
-                await add_ai(world.fake, lobby, world.alice, "mixed")
+                await add_ai(world.fake, lobby, world.alice, "normal")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)
@@ -141,7 +141,7 @@ def test_a_nine_inning_two_player_game_to_the_end(tmp_path):
     async def scenario(world: YakyuWorld):
         async with world.running():
             table_id, lobby = await world.open_lobby(2)
-            await add_ai(world.fake, lobby, world.alice, "mixed")
+            await add_ai(world.fake, lobby, world.alice, "normal")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

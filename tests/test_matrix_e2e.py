@@ -181,7 +181,7 @@ def scenario_for(game_name: str):
                 # -- AI seats at every level
                 levels = list(game.ai_levels)
                 players = max(game.min_players, min(game.max_players, 1 + len(levels)))
-                seated = (levels + ["random"] * players)[: players - 1]
+                seated = (levels + ["easy"] * players)[: players - 1]
                 extra = {"options": " ".join(f"{k}={v}" for k, v in case.options.items())} if case.options else {}
                 ai_table = await world.new_table(game_name, players, ai=seated, **extra)
                 ai_seats = set(range(1, players))
@@ -193,7 +193,7 @@ def scenario_for(game_name: str):
                 moved = {m.seat for m in await world.host.store.moves(ai_table)}
                 assert ai_seats <= moved, f"AI seats {ai_seats - moved} never moved"
                 cells.add("ai_levels")
-                undo_table = await world.new_table(game_name, case.players, ai=["random"] * (case.players - 1),
+                undo_table = await world.new_table(game_name, case.players, ai=["easy"] * (case.players - 1),
                                                    **extra)
                 cells |= await undo_cells(world, game_name, case, undo_table, pick)
                 for done in (ai_table, undo_table):  # the person leaves: the AI games end
@@ -202,7 +202,7 @@ def scenario_for(game_name: str):
                     assert (await world.host.table(done)).status == "finished"
 
                 # -- play by post: the AI moves for a person whose day ran out
-                fill = ["random"] * (case.players - 2)  # Alice, Bob and (Mafia de Cuba) AI seats
+                fill = ["easy"] * (case.players - 2)  # Alice, Bob and (Mafia de Cuba) AI seats
                 pbp = await world.new_table(game_name, case.players, people=[world.bob], ai=fill,
                                             clock="1d", timeout="ai", **extra)
                 people = [world.alice, world.bob]

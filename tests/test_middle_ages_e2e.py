@@ -17,7 +17,7 @@ def test_two_people_and_two_ais_play_a_whole_four_player_game(tmp_path):
             table_id, lobby = await world.open_lobby(4)
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
             for _ in range(2):
-                await add_ai(world.fake, lobby, world.alice, "random")
+                await add_ai(world.fake, lobby, world.alice, "easy")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

@@ -110,7 +110,7 @@ class Fleet:
         table_id = int(next(c for c in lobby.custom_ids() if c.startswith("lb:join:")).split(":")[2])
         thread = await self.thread_of(table_id)
         if ai:
-            await add_ai(self.fake, lobby, self.alice, "random", timeout=20)
+            await add_ai(self.fake, lobby, self.alice, "easy", timeout=20)
         else:
             await (await self.fake.click_button(lobby, f"lb:join:{table_id}", user=self.bob)).reply(timeout=20)
         await (await self.fake.click_button(lobby, f"lb:start:{table_id}", user=self.alice)).reply(timeout=20)

@@ -17,7 +17,7 @@ import asyncio
 from typing import Any
 
 from bot.host.store import TableRow
-from games.ai import choose_move
+from games.ai import choose_move, seat_level
 from games.core import Deadline, Game
 from games.registry import all_games
 
@@ -72,8 +72,7 @@ class RuleDeadlines:
                 if seat not in game.to_act(state):
                     continue
                 if notation is None:
-                    row = table.seats[seat]
-                    level = row.ai_level if row.ai_level in game.ai_levels else game.ai_levels[0]
+                    level = seat_level(game, table.seats[seat].ai_level)  # a person's seat: normal
                     move = await asyncio.to_thread(choose_move, game, state, seat, level,
                                                    seed=table.seed + table.version)
                 else:

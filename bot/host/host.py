@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
+from games.ai import seat_level
 from games.core import Game, competition_ranks
 from games.errors import GameError
 from games.messages import LANGUAGES, Text, text_to_json, translate
@@ -38,7 +39,7 @@ MAX_NOTATION = 200
 MAX_TABLE_ID = (1 << 63) - 1
 
 #: Level an AI seat gets when it takes over a human's seat (resigned, dropped, voted out).
-RESIGN_AI_LEVEL = "random"
+RESIGN_AI_LEVEL = "easy"
 #: Seconds a /resign confirmation stays open.
 RESIGN_SECONDS = 60
 
@@ -93,7 +94,7 @@ class Host(PlayByPost, RuleDeadlines):
     """Owns the tables of one bot process. Every method is a short, complete transaction."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 ai_playouts: int = 200, ai_seconds: float = 1.0, seed_source: Callable[[], int] | None = None,
+                 ai_playouts: int | None = None, ai_seconds: float | None = None, seed_source: Callable[[], int] | None = None,
                  ai_workers: int | None = None, limits: Limits | None = None):
         self.store = store
         self.limits = limits or Limits()
@@ -371,8 +372,10 @@ class Host(PlayByPost, RuleDeadlines):
             if version is not None and version != table.version:
                 raise HostError("lobby.changed")
             game = self.game(table)
-            if level not in game.ai_levels:
-                raise HostError("error.unknown_ai", level=level, known=", ".join(game.ai_levels))
+            try:  # an older name (mcts, basic, mixed) is stored as the level it is now
+                level = game.resolve_level(level)
+            except GameError as unknown:
+                raise HostError(unknown.key, **unknown.params) from None
             if len(table.seats) >= table.num_players:
                 raise HostError("host.lobby_full", count=table.num_players)
             number = 1 + sum(1 for s in table.seats if s.is_ai)
@@ -530,8 +533,9 @@ class Host(PlayByPost, RuleDeadlines):
             ai_seats = [s for s in self.waiting_on(table) if s.is_ai]
             if not ai_seats:
                 return None
-            seat, level = ai_seats[0], ai_seats[0].ai_level or "random"
+            seat = ai_seats[0]
             game, state = self.game(table), self.state(table)
+            level = seat_level(game, seat.ai_level)
             for attempt in range(2):
                 # The search is CPU work: a worker process does it, so this process's GIL stays
                 # free for everyone else's moves. May raise AIBusy when too many searches wait.

@@ -78,7 +78,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
     min_players = 6
     max_players = 12
     hidden_information = True
-    ai_levels = ("basic", "random", "mcts")
+    #: ``basic`` was the name of the rule-based policy (``normal`` and ``hard``); ``mcts`` searched.
+    level_aliases = {"basic": "normal", "mcts": "easy"}
     options = (
         Option("godfather", "choice", "owner", _help("godfather"),
                choices=("owner", "random") + tuple(str(n) for n in range(1, 13))),
@@ -224,7 +225,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
                 or super().reveals(before, seat, move, after))
 
     def ai_move(self, state: MafiaState, seat: int, level: str, rng: Rng) -> Move | None:
-        return ai.choose(self, state, seat, rng) if level == "basic" else None
+        return ai.choose(self, state, seat, rng) if level in ("normal", "hard") else None
 
     # -- information ----------------------------------------------------------------------------
 

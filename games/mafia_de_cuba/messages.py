@@ -6,8 +6,6 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "mafia.title": {"en": "Mafia de Cuba", "ja": "マフィア・デ・クーバ"},
     # the lobby's name of the ``basic`` AI level (a game's own level, see Game.ai_move)
-    "ai.basic": {"en": "Basic (plausible takes and testimony; the Godfather accuses from the claims)",
-                 "ja": "ベーシック(もっともらしく取り・証言し、ゴッドファーザーは証言から告発)"},
     "mafia.setup.godfather_seat": {
         "en": "the Godfather option names seat {seat}, but the table has {count} seats",
         "ja": "ゴッドファーザーに席{seat}が指定されていますが、この卓は{count}席です",

@@ -66,7 +66,8 @@ class MasumeYakyu(Game[YakyuState, Move]):
     min_players = 2
     max_players = 4
     hidden_information = True
-    ai_levels = ("random", "mixed", "mcts")
+    #: ``mixed`` was the name of the policy every level plays for now.
+    level_aliases = {"mixed": "normal", "mcts": "normal"}
     options = (
         Option("team_a", "choice", "blue", _help("team_a"), choices=TEAM_KEYS),
         Option("team_b", "choice", "red", _help("team_b"), choices=TEAM_KEYS),
@@ -409,9 +410,7 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return ai.determinize(self, state, seat, rng)
 
     def ai_move(self, state: YakyuState, seat: int, level: str, rng: Rng) -> Move | None:
-        """The ``mixed`` level: a randomised policy per role (:mod:`games.masume_yakyu.ai`)."""
-        if level != "mixed":
-            return None
+        """Every level: a randomised policy per role (:mod:`games.masume_yakyu.ai`)."""
         return ai.choose(self, state, seat, rng)
 
     def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:
