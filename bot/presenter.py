@@ -44,7 +44,8 @@ STORY_GRACE = 15.0
 DMS_CLOSED = 50007
 #: Discord's "a thread has already been created for this message".
 THREAD_EXISTS = 160004
-#: At most this many moves are listed in one board post (several AI moves can arrive together).
+#: At most this many moves are listed in one board post (a long turn, several AI moves together);
+#: the earlier ones are counted.
 MOVES_PER_POST = 10
 #: An imported record's moves named in words in the first board post (the rest are counted), and
 #: the length a summary's move line is cut to.
@@ -414,12 +415,15 @@ class Presenter:
         return await self.host.attach(table.id, thread_id=thread_id)
 
     async def mid_turn(self, table: TableRow) -> bool:
-        """Whether the player who made the latest move must act again right away. Never before
-        the game's first board was posted (an imported record may stop in the middle of a turn)."""
+        """Whether the player who made the latest move must act again right away, and nobody
+        else (others to act now are told at once: the last taker of a Mafia box gives testimony
+        with ten others, who would otherwise wait unpinged). Never before the game's first board
+        was posted (an imported record may stop in the middle of a turn)."""
         if table.status != "active" or table.announced_version == 0:
             return False
         latest = await self.host.store.moves(table.id, after_version=table.version - 1, last=1)
-        return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
+        waiting = self.host.waiting_on(table)
+        return bool(latest) and bool(waiting) and all(s.seat == latest[-1].seat for s in waiting)
 
     async def board_image(self, table: TableRow, lang: str, *, detail: bool = False) -> bytes | None:
         """The public board as PNG in ``lang``, with the players' names on it, drawn off the
@@ -571,7 +575,7 @@ class Presenter:
         imported = [move for move in moves if _imported(move)]
         if imported:
             blocks.append(self._imported_summary(table, imported, names, lang))
-        for move in [move for move in moves if not _imported(move)][-MOVES_PER_POST:]:
+        for move in [move for move in moves if not _imported(move)]:
             block = [t("play.moved", lang, player=names.get(move.seat, "?"), move=move.words.get(lang, move.notation))]
             for event in move.events:
                 if event.get("seats") is None:  # an event for everyone; private ones never go here
@@ -590,7 +594,7 @@ class Presenter:
         else:
             tail += self._deadline_line(table, lang)
             tail += [line for line, _users in self.turn_lines(table, lang)]
-        return fit_post(head, blocks, tail, lang, more="post.more_moves")
+        return fit_post(head, blocks, tail, lang, more="post.more_moves", at_most=MOVES_PER_POST + bool(imported))
 
     @staticmethod
     def _imported_summary(table: TableRow, imported: list, names: dict[int, str], lang: str) -> list[str]:
