@@ -50,9 +50,9 @@ def fit_post(head: Sequence[str], blocks: Sequence[Sequence[str]], tail: Sequenc
     order = blocks if keep == "first" else blocks[::-1]
     kept: list[list[str]] = []
     for block in order:
-        size = sum(len(line) + 1 for line in block)
         if len(kept) == at_most:
             break
+        size = sum(len(line) + 1 for line in block)
         if size <= room:
             kept.append(block)
             room -= size

@@ -159,10 +159,14 @@ def test_a_twelve_seat_mafia_table_of_long_names_fits_every_post(tmp_path):
             check_status(status, table_id)
             assert any("Your private view" in m.content or "あなた専用の情報" in m.content for m in world.fake.dms(users[0]))
             assert any("Your turn in game" in m.content for m in world.fake.dms(users[0]))
-            for name, options in (("history", {}), ("history", {"page": 1}), ("games", {})):
+            for name, options in (("history", {}), ("history", {"page": 1}), ("games", {}),
+                                  ("rating", {"player": users[7]})):
                 answer = await (await world.fake.send_slash_command(name, user=users[5], channel=world.thread(),
                                                                     options=options)).reply()
                 assert answer.ephemeral and len(answer.content) <= 2000
+            board = await (await world.fake.send_slash_command("leaderboard", user=users[0], channel=world.general,
+                                                               options={"game": "mafia_de_cuba"})).reply()
+            assert len(board.content.splitlines()) == 13 and not board.pings["users"]  # the 12 rated, no pings
             check_clean(world)
     play(scenario, tmp_path, timeout=120, clock=clock, world_class=MafiaWorld)
 
