@@ -2,10 +2,10 @@
 refuses, as Discord does, a message over 2,000 characters, an embed over its limits, an alt text
 over 1,024): a 12-seat Mafia de Cuba table of people with 32-character names in wide letters
 (board posts, the status message, private DMs, /hand, turn DMs, reminders and the time-up notice
-naming eleven players, the daily digest, /history, /games), the last move of a whole imported
-Middle Ages game of five (a move with twenty-odd events, the result), and a long Madeira turn
-(nine moves told in one post). Every board post ends with its turn line naming exactly the
-people it pings."""
+naming eleven players, /history, /games, /rating, /leaderboard), the last move of a whole
+imported Middle Ages game of five (a move with twenty-two events, the result), a long Madeira
+turn (nineteen moves told in one post), and the daily digest of forty games. Every board post
+ends with its turn line naming exactly the people it pings."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from games.record import Header, write
 from games.registry import get_game
 from games.rng import Rng
 from tests.test_bot_e2e import World, play
-from tests.test_pbp_e2e import T0, Clock
 from tests.test_history_e2e import command
+from tests.test_pbp_e2e import T0, Clock
 
 TURN = {"en": "Your turn, ", "ja": "さんの手番です"}
 

@@ -10,7 +10,7 @@ import re
 
 from tests.test_bot_e2e import World, play
 from tests.test_long_posts_e2e import check_clean, long_name, people
-from tests.test_tournament_e2e import cog, command, create
+from tests.test_tournament_e2e import command, create
 
 PEOPLE = 40
 

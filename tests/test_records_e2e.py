@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.host.history import positions
-from games.ai import choose_move
 from bot.host.tournaments import state_of
+from games.ai import choose_move
 from games.record import MAX_SEED, Header, write
 from games.registry import get_game
 from tests.test_bot_e2e import World, play
