@@ -19,6 +19,7 @@ from bot.host.leases import TICK, Leases, holder_name, unheld_work
 from bot.host.store import StorageBusy
 from bot.host.timekeeper import handle_due
 from bot.i18n import CatalogueTranslator, lang_of_locale, t
+from bot.posts import MESSAGE_LIMIT, clip
 from bot.presenter import Presenter
 from bot.views import DYNAMIC_ITEMS
 from games.errors import GameError
@@ -190,7 +191,7 @@ class GameBot(commands.Bot):
             log.error("interaction %s failed", interaction.data, exc_info=error)
             text = t("error.unexpected", lang)
         try:
-            await self.reply(interaction, text[:2000])
+            await self.reply(interaction, clip(text, MESSAGE_LIMIT))
         except discord.HTTPException:
             log.warning("could not deliver an error reply", exc_info=True)
 

@@ -27,6 +27,7 @@ from bot.host.leases import table_lease
 from bot.host.store import StorageBusy
 from bot.host.timekeeper import HALF, TIME_UP, Due
 from bot.i18n import t
+from bot.posts import ALT_TEXT_LIMIT, clip, fit_embed, fit_lines, fit_post
 from bot.replays import record_file, replay_file, replay_gif
 from bot.views import board_view, lobby_view
 from games.messages import text_from_json, translate
@@ -43,14 +44,13 @@ STORY_GRACE = 15.0
 DMS_CLOSED = 50007
 #: Discord's "a thread has already been created for this message".
 THREAD_EXISTS = 160004
-#: At most this many moves are listed in one board post (several AI moves can arrive together).
+#: At most this many moves are listed in one board post (a long turn, several AI moves together);
+#: the earlier ones are counted.
 MOVES_PER_POST = 10
 #: An imported record's moves named in words in the first board post (the rest are counted), and
 #: the length a summary's move line is cut to.
 IMPORTED_SHOWN = 3
 MOVE_LINE = 200
-#: Discord's limit on a message's content.
-MESSAGE_LIMIT = 2000
 #: Moves the status message lists.
 STATUS_MOVES = 3
 #: Seconds an AI table waits before asking again when the AI queue is full.
@@ -69,7 +69,7 @@ def board_file(table: TableRow, image: bytes | None, description: str | None = N
     with ``description`` as its alt text (Discord allows 1,024 characters)."""
     if image is None:
         return discord.utils.MISSING
-    alt = description[:ALT_TEXT_LIMIT] if description else None
+    alt = clip(description, ALT_TEXT_LIMIT) if description else None
     return discord.File(io.BytesIO(image), filename=f"{table.game}-{table.id}-{table.version}{suffix}.png",
                         description=alt)
 
@@ -81,11 +81,9 @@ def private_file(table: TableRow, image: tuple[bytes, str] | None) -> Any:
         return discord.utils.MISSING
     png, words = image
     return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-private.png",
-                        description=words[:ALT_TEXT_LIMIT])
+                        description=clip(words, ALT_TEXT_LIMIT))
 
 
-#: Discord's limit on an attachment's alt text.
-ALT_TEXT_LIMIT = 1024
 #: A coloured square beside each seat colour's name in the seat line (the name and the seat number
 #: say it too, for readers who cannot tell the squares apart).
 COLOUR_SQUARES = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "green": "🟩", "purple": "🟪"}
@@ -111,6 +109,13 @@ def seat_line(table: TableRow, colours: list[str], lang: str) -> str:
         colour = f"{COLOUR_SQUARES.get(name, '')} {translate(f'colour.{name}', lang)} ".lstrip() if name else ""
         parts.append(f"**{seat.seat + 1}** {colour}{who}")
     return t("play.seats", lang, seats=" · ".join(parts))
+
+
+def private_text(table: TableRow, game: Any, words: str, lang: str) -> str:
+    """A private view's message (by DM or ``/hand``): which game, then the view's words, whose
+    last lines give way with "… and N more" if they ever outgrow a message."""
+    text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name), text=words)
+    return fit_lines(text.split("\n"), lang, head=1)
 
 
 def thread_link(table: TableRow) -> str:
@@ -153,14 +158,14 @@ class Presenter:
         if "rated" in table.settings:  # tables opened before the option existed say nothing
             embed.description += "\n" + t("lobby.rated" if table.settings["rated"] else "lobby.unrated", lang)
         if table.status == "lobby":
-            return embed, lobby_view(table.id, table.version, list(game.ai_levels), lang)
+            return fit_embed(embed, lang), lobby_view(table.id, table.version, list(game.ai_levels), lang)
         if table.status == "cancelled":
             embed.description = t("lobby.expired" if table.settings.get("expired") else "lobby.cancelled", lang)
         elif table.status == "finished" and table.thread_id:
             embed.add_field(name="\u200b", value=t("lobby.finished", lang, thread=f"<#{table.thread_id}>"))
         elif table.thread_id:
             embed.add_field(name="\u200b", value=t("lobby.started", lang, thread=f"<#{table.thread_id}>"))
-        return embed, None
+        return fit_embed(embed, lang), None
 
     # -- the board after each change ----------------------------------------------------------
 
@@ -361,18 +366,41 @@ class Presenter:
         await self.delivery.run(("story", table.id), post, what=f"the record and replay of table {table.id}")
 
     async def _ping(self, table: TableRow) -> None:
-        """With per-move posts off, a short message pinging the humans the game now waits on."""
+        """With per-move posts off, a short message pinging the humans the game now waits on (one
+        a decision: the seats asked the same are pinged together)."""
         lang = await self.bot.guild_lang(table.guild_id)
-        for seat in self.host.waiting_on(table):
-            if seat.is_ai:
+        for text, users in self.turn_lines(table, lang):
+            if not users:  # an AI seat thinking: nobody to ping
                 continue
-            decision = self.host.decision(table, seat.seat)
-            mention = f"<@{seat.user_id}>"
-            text = t("play.your_turn", lang, mentions=mention) if decision is None else \
-                t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang))
             thread = await self.bot.channel(table.thread_id)
             await thread.send(f"{text} ({thread_link(table)}/{table.status_message_id})"
-                              if table.status_message_id else text, allowed_mentions=pinging([seat.user_id]))
+                              if table.status_message_id else text, allowed_mentions=pinging(users))
+
+    def turn_lines(self, table: TableRow, lang: str) -> list[tuple[str, list[int]]]:
+        """Whose turn it is, each line with the users it pings: the humans asked the same decision
+        on one line (a dozen Mafia seats giving testimony make one short line, not twelve), an
+        AI seat on a line of its own."""
+        groups: list[tuple[str | None, list[int], str | None]] = []  # (decision, users, AI's line)
+        for seat in self.host.waiting_on(table):
+            if seat.is_ai:
+                groups.append((None, [], t("play.ai_thinking", lang, player=seat.name)))
+                continue
+            decision = self.host.decision(table, seat.seat)
+            said = None if decision is None else decision.in_lang(lang)
+            same = next((g for g in groups if g[2] is None and g[0] == said), None)
+            if same is None:
+                groups.append((said, [seat.user_id], None))
+            elif seat.user_id not in same[1]:
+                same[1].append(seat.user_id)
+        lines = []
+        for said, users, ai_line in groups:
+            if ai_line is not None:
+                lines.append((ai_line, []))
+                continue
+            mentions = " ".join(f"<@{user}>" for user in users)
+            lines.append((t("play.your_turn", lang, mentions=mentions) if said is None else
+                          t("play.your_turn_decision", lang, mention=mentions, decision=said), users))
+        return lines
 
     async def _make_thread(self, table: TableRow) -> TableRow:
         """The game's thread, made when the game starts because making it when the lobby opened
@@ -387,12 +415,15 @@ class Presenter:
         return await self.host.attach(table.id, thread_id=thread_id)
 
     async def mid_turn(self, table: TableRow) -> bool:
-        """Whether the player who made the latest move must act again right away. Never before
-        the game's first board was posted (an imported record may stop in the middle of a turn)."""
+        """Whether the player who made the latest move must act again right away, and nobody
+        else (others to act now are told at once: the last taker of a Mafia box gives testimony
+        with ten others, who would otherwise wait unpinged). Never before the game's first board
+        was posted (an imported record may stop in the middle of a turn)."""
         if table.status != "active" or table.announced_version == 0:
             return False
         latest = await self.host.store.moves(table.id, after_version=table.version - 1, last=1)
-        return bool(latest) and any(s.seat == latest[-1].seat for s in self.host.waiting_on(table))
+        waiting = self.host.waiting_on(table)
+        return bool(latest) and bool(waiting) and all(s.seat == latest[-1].seat for s in waiting)
 
     async def board_image(self, table: TableRow, lang: str, *, detail: bool = False) -> bytes | None:
         """The public board as PNG in ``lang``, with the players' names on it, drawn off the
@@ -432,11 +463,14 @@ class Presenter:
         if standing is not None:
             winners = [s.name for s in table.seats if standing.ranks[s.seat] == 1]
             parts.append(t("alt.finished", lang, players=", ".join(winners)))
-        else:
+        else:  # the seats asked the same decision named together
+            asked: dict[str | None, list[str]] = {}
             for seat in self.host.waiting_on(table):
                 decision = self.host.decision(table, seat.seat)
-                parts.append(t("alt.turn", lang, player=seat.name) if decision is None else
-                             t("alt.turn_decision", lang, player=seat.name, decision=decision.in_lang(lang)))
+                asked.setdefault(None if decision is None else decision.in_lang(lang), []).append(seat.name)
+            parts += [t("alt.turn", lang, player=", ".join(names)) if said is None else
+                      t("alt.turn_decision", lang, player=", ".join(names), decision=said)
+                      for said, names in asked.items()]
         return " ".join(parts)
 
     async def _status(self, table: TableRow, thread: Any, lang: str, image: bytes | None = None,
@@ -466,36 +500,39 @@ class Presenter:
         await self.host.attach(table.id, status_message_id=message.id)
 
     async def status_text(self, table: TableRow, lang: str, latest: str | None = None) -> str:
+        """The status message: the game, the seats, whose turn and the time left first (never cut),
+        then the game's public summary and the last moves, which give way from the end with
+        "… and N more" (:func:`bot.posts.fit_post`), and the link to the latest board."""
         game = self.host.game(table)
-        lines = [f"**{t('status.title', lang, table=table.id, game=game.titles.get(lang, game.name))}**",
-                 seat_line(table, self.host.seat_colours(table), lang)]
+        head = [f"**{t('status.title', lang, table=table.id, game=game.titles.get(lang, game.name))}**",
+                seat_line(table, self.host.seat_colours(table), lang)]
         waiting = self.host.waiting_on(table)
         if table.status == "finished":
-            lines.append(t("status.finished", lang))
+            head.append(t("status.finished", lang))
         elif waiting:
             names = ", ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in waiting)
             since = f"<t:{int(table.turn_started_at or table.updated_at)}:R>"
-            lines.append(t("status.turn", lang, players=names, since=since))
+            head.append(t("status.turn", lang, players=names, since=since))
             if table.deadline_at:
-                lines.append(t("status.due", lang, due=f"<t:{int(table.deadline_at)}:R>"))
+                head.append(t("status.due", lang, due=f"<t:{int(table.deadline_at)}:R>"))
                 if table.settings.get("hours"):
-                    lines.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
+                    head.append(t("status.paused", lang, hours="-".join(map(str, table.settings["hours"]))))
             elif table.settings.get("clock", "none") == "none":
-                lines.append(t("status.no_clock", lang))
-            lines += self._deadline_line(table, lang)
+                head.append(t("status.no_clock", lang))
+            head += self._deadline_line(table, lang)
+        if self.host.replaced_seats(table):
+            head.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
+        blocks = []
         if table.state is not None:  # the game's own public summary (e.g. the testimony so far)
-            lines += [f"· {line.in_lang(lang)}" for line in game.summary(self.host.state(table))]
-        replaced = self.host.replaced_seats(table)
-        if replaced:
-            lines.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
+            blocks += [[f"· {line.in_lang(lang)}"] for line in game.summary(self.host.state(table))]
         recent = await self.host.store.moves(table.id, last=STATUS_MOVES)
         if recent:
             names = {s.seat: s.name for s in table.seats}
-            lines.append(t("status.recent", lang))
-            lines += [f"· {names.get(m.seat, '?')}: {m.words.get(lang, m.notation)}" for m in recent]
-        if latest:
-            lines.append(t("status.latest", lang, link=latest))
-        return "\n".join(lines)[:2000]
+            blocks.append([t("status.recent", lang)])
+            blocks += [[clip(f"· {names.get(m.seat, '?')}: {m.words.get(lang, m.notation)}", MOVE_LINE)]
+                       for m in recent]
+        tail = [t("status.latest", lang, link=latest)] if latest else []
+        return fit_post(head, blocks, tail, lang, keep="first")
 
     async def refresh_status(self, table_id: int) -> None:
         """Edit the status message after a change that is not a move (e.g. a vacation)."""
@@ -527,7 +564,8 @@ class Presenter:
     async def _board_text(self, table: TableRow, lang: str) -> str:
         """A board post's words: the start, the seat line, the moves since the last post (those of
         an imported record as one summary), then the result or whose turn it is, with its ping.
-        Within Discord's 2,000 characters the moves give way, oldest first (:func:`fit_post`)."""
+        Within Discord's 2,000 characters the moves give way, oldest first, and a move's events
+        after its first ones, each said with "… and N more" (:func:`bot.posts.fit_post`)."""
         names = {s.seat: (f"<@{s.user_id}>" if s.user_id else s.name) for s in table.seats}
         head, blocks, tail = [], [], []
         moves = await self.host.store.moves(table.id, after_version=table.announced_version)
@@ -537,7 +575,7 @@ class Presenter:
         imported = [move for move in moves if _imported(move)]
         if imported:
             blocks.append(self._imported_summary(table, imported, names, lang))
-        for move in [move for move in moves if not _imported(move)][-MOVES_PER_POST:]:
+        for move in [move for move in moves if not _imported(move)]:
             block = [t("play.moved", lang, player=names.get(move.seat, "?"), move=move.words.get(lang, move.notation))]
             for event in move.events:
                 if event.get("seats") is None:  # an event for everyone; private ones never go here
@@ -555,15 +593,8 @@ class Presenter:
                 tail.append(t("status.replaced", lang, players=self.host.replaced_text(table, lang)))
         else:
             tail += self._deadline_line(table, lang)
-            for seat in self.host.waiting_on(table):
-                if seat.is_ai:
-                    tail.append(t("play.ai_thinking", lang, player=seat.name))
-                    continue
-                decision = self.host.decision(table, seat.seat)
-                mention = f"<@{seat.user_id}>"
-                tail.append(t("play.your_turn", lang, mentions=mention) if decision is None else
-                            t("play.your_turn_decision", lang, mention=mention, decision=decision.in_lang(lang)))
-        return fit_post(head, blocks, tail)
+            tail += [line for line, _users in self.turn_lines(table, lang)]
+        return fit_post(head, blocks, tail, lang, more="post.more_moves", at_most=MOVES_PER_POST + bool(imported))
 
     @staticmethod
     def _imported_summary(table: TableRow, imported: list, names: dict[int, str], lang: str) -> list[str]:
@@ -576,8 +607,8 @@ class Presenter:
         shown = imported[-IMPORTED_SHOWN:]
         if count > len(shown):
             lines.append(t("play.imported_more", lang, count=count - len(shown)))
-        lines += ["· " + t("play.moved", lang, player=names.get(move.seat, "?"),
-                           move=move.words.get(lang, move.notation))[:MOVE_LINE] for move in shown]
+        lines += ["· " + clip(t("play.moved", lang, player=names.get(move.seat, "?"),
+                                move=move.words.get(lang, move.notation)), MOVE_LINE) for move in shown]
         return lines
 
     async def refresh_lobby(self, table: TableRow) -> None:
@@ -602,9 +633,9 @@ class Presenter:
         for seat, private in updates:
             lang = await self.bot.user_lang(seat.user_id, table.guild_id)
             words = game.describe_private(private, lang)
-            text = t("play.private", lang, table=table.id, game=game.titles.get(lang, game.name), text=words)
+            text = private_text(table, game, words, lang)
             image = await self.private_image(table, seat.seat, private, lang)
-            if await self.send_dm(table, seat.seat, seat.user_id, text[:2000],
+            if await self.send_dm(table, seat.seat, seat.user_id, text,
                                   image=None if image is None else (image, words)):
                 await self.host.mark_private_delivered(table.id, seat.seat, private)
 
@@ -716,7 +747,8 @@ class Presenter:
                 due = f" — {t('games.due', lang, due=f'<t:{int(table.deadline_at)}:R>')}" if table.deadline_at else ""
                 lines.append(f"· #{table.id} {game.titles.get(lang, game.name)} {thread_link(table)}{due}")
             seat = next(s.seat for s in waiting[0].seats if s.user_id == user_id)
-            if await self.send_dm(waiting[0], seat, user_id, t("notify.digest", lang, lines="\n".join(lines))[:2000]):
+            text = fit_lines(t("notify.digest", lang, lines="\n".join(lines)).split("\n"), lang, head=1)
+            if await self.send_dm(waiting[0], seat, user_id, text):
                 await self.host.store.set_player(user_id, digest_at=now)
 
     # -- AI turns -----------------------------------------------------------------------------
@@ -780,29 +812,6 @@ class Presenter:
 def _imported(move: Any) -> bool:
     """Whether ``move`` was played at Start from an imported record (its note says so)."""
     return bool(move.events) and move.events[0].get("key") == "record.imported"
-
-
-def fit_post(head: list[str], blocks: list[list[str]], tail: list[str], limit: int = MESSAGE_LIMIT) -> str:
-    """``head``, then the ``blocks`` (a move with its events), then ``tail``, one line each, in
-    at most ``limit`` characters: when they do not fit, the oldest blocks give way to a "…" line;
-    the tail (whose turn it is, with its ping; or the result) is never cut, the head only when
-    nothing else is left to drop."""
-    body = [line for block in blocks for line in block]
-    text = "\n".join(head + body + tail)
-    if len(text) <= limit:
-        return text
-    room = limit - len("\n".join(head + ["…"] + tail))
-    kept: list[str] = []
-    for block in reversed(blocks):  # the latest moves first
-        size = sum(len(line) + 1 for line in block)
-        if size > room:
-            break
-        kept[:0], room = block, room - size
-    text = "\n".join(head + ["…"] + kept + tail)
-    if len(text) <= limit:
-        return text
-    ending = "\n".join(tail)[:limit - 2]
-    return ("\n".join(head)[:max(0, limit - len(ending) - 2)] + "…\n" + ending)[:limit]
 
 
 def _seat_names(params: dict, table: TableRow) -> dict:

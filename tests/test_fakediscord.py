@@ -464,12 +464,36 @@ def test_limit_validators():
     assert V.check_components([long_id])[0][0].endswith('custom_id')
     assert V.check_message({'content': 'x' * 2001})
     assert V.check_message({'embeds': [{'title': 't'}] * 11})
+    # An embed's limits: each part, at most 25 fields, 6,000 characters over all the message's embeds.
+    assert V.check_embeds([{'title': 't' * 256, 'description': 'd' * 4096, 'fields': [{'name': 'n' * 256, 'value': 'v' * 1024}]}]) == []
+    for embed, where in (({'title': 't' * 257}, 'embeds.0.title'), ({'description': 'd' * 4097}, 'embeds.0.description'),
+                         ({'fields': [{'name': 'n', 'value': 'v' * 1025}]}, 'embeds.0.fields.0.value'),
+                         ({'fields': [{'name': 'n' * 257, 'value': 'v'}]}, 'embeds.0.fields.0.name'),
+                         ({'fields': [{'name': 'n', 'value': 'v'}] * 26}, 'embeds.0.fields'),
+                         ({'fields': [{'name': 'n', 'value': ''}]}, 'embeds.0.fields.0.value'),
+                         ({'footer': {'text': 'f' * 2049}}, 'embeds.0.footer.text'),
+                         ({'author': {'name': 'a' * 257}}, 'embeds.0.author.name')):
+        assert [e[0] for e in V.check_embeds([embed])] == [where], embed
+    assert [e[1] for e in V.check_embeds([{'description': 'd' * 3001}] * 2)] == ['MAX_EMBED_SIZE_EXCEEDED']
     assert V.check_autocomplete({'choices': [{'name': 'a', 'value': 'a'}] * 26})
     cmds = [{'name': f'c{i}', 'description': 'd', 'type': 1} for i in range(101)]
     assert V.check_commands(cmds)
     opts = [{'name': f'o{i}', 'description': 'd', 'type': 3} for i in range(26)]
     assert V.check_commands([{'name': 'c', 'description': 'd', 'options': opts}])
     assert V.nest_errors([('data.content', 'X', 'm')]) == {'data': {'content': {'_errors': [{'code': 'X', 'message': 'm'}]}}}
+
+
+def test_names_are_as_long_as_discord_allows_and_no_longer():
+    fake = FakeDiscord()
+    user = fake.create_user('u' * 32, global_name='名' * 32)
+    guild = fake.create_guild('G', members=(user,))
+    for make in (lambda: fake.create_user('u' * 33), lambda: fake.create_user('u', global_name='名' * 33),
+                 lambda: fake.add_member(guild, user, nick='n' * 33)):
+        with pytest.raises(ValueError, match='1 to 32 characters'):
+            make()
+    user.global_name = '名' * 33  # changed afterwards: refused when the bot would see it
+    with pytest.raises(ValueError):
+        user.payload()
 
 
 def test_unknown_route_auth_and_gateway_zlib():

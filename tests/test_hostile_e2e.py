@@ -12,8 +12,10 @@ def test_a_nickname_that_pings_pings_nobody(tmp_path):
         role = fake.create_role(world.guild, "Moderators")
         bystander = fake.create_user("bystander")
         fake.add_member(world.guild, bystander)
-        hostile = f"@everyone @here <@&{role.id}> <@{bystander.id}>"
+        # Two nicknames (Discord allows 32 characters each) between them try every kind of ping.
+        hostile = f"@everyone <@{bystander.id}>"
         fake.add_member(world.guild, world.mallory, nick=hostile)
+        fake.add_member(world.guild, world.bob, nick=f"@here <@&{role.id}>")
         async with world.running():
             table_id, lobby = await world.open_lobby(3)
             for user in (world.bob, world.mallory):

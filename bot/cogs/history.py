@@ -15,6 +15,7 @@ from bot.host.history import figures, history_lines, page_of, rematch, require_o
 from bot.host.store import TableRow
 from bot.host.undo import answer, request, undo
 from bot.i18n import ls, t
+from bot.posts import clip, fit_lines, fit_list
 from bot.presenter import open_thread, pinging
 from bot.replays import record_file, replay_file, replay_gif
 from games.registry import get_game
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 #: Moves per ``/history`` page: 15 lines of at most 120 characters fit one message.
 MOVES_PER_PAGE = 15
+HISTORY_LINE = 120
 #: Finished games read for ``/stats`` at most (the newest).
 STATS_GAMES = 1000
 
@@ -76,10 +78,10 @@ class HistoryCog(commands.Cog, name="History"):
         if not lines:
             return f"{title}\n{t('history.none', lang)}", None
         page, pages = page_of(len(lines), MOVES_PER_PAGE, page)
-        shown = [line[:120] for line in lines[page * MOVES_PER_PAGE:(page + 1) * MOVES_PER_PAGE]]
-        footer = t("history.page", lang, page=page + 1, pages=pages) if pages > 1 else ""
-        text = "\n".join([title, *shown, footer]).strip()[:2000]
-        return text, history_pages_view(table.id, page, pages, lang)
+        shown = [clip(line, HISTORY_LINE) for line in lines[page * MOVES_PER_PAGE:(page + 1) * MOVES_PER_PAGE]]
+        footer = [t("history.page", lang, page=page + 1, pages=pages)] if pages > 1 else []
+        return fit_lines([title, *shown, *footer], lang, head=1, tail=len(footer)), \
+            history_pages_view(table.id, page, pages, lang)
 
     # -- /export and /replay ------------------------------------------------------------------
 
@@ -144,13 +146,13 @@ class HistoryCog(commands.Cog, name="History"):
 
     async def _ask(self, table: TableRow, asked, asker: int) -> None:
         lang = await self.bot.guild_lang(table.guild_id)
-        words = ", ".join(m.words.get(lang, m.notation) for m in asked.taken)
-        text = t("undo.request", lang, player=f"<@{asker}>", moves=words,
-                 others=" ".join(f"<@{u}>" for u in asked.consent))
+        # Many moves taken back at once give way ("… and N more"); the players asked stay whole.
+        text = fit_list("undo.request", lang, [m.words.get(lang, m.notation) for m in asked.taken], param="moves",
+                        player=f"<@{asker}>", others=" ".join(f"<@{u}>" for u in asked.consent))
         thread = await self.bot.channel(table.thread_id)
         await self.bot.presenter.delivery.run(
             ("undo-ask", table.id, table.version),
-            lambda: thread.send(text[:2000], view=consent_view(table.id, table.version, lang),
+            lambda: thread.send(text, view=consent_view(table.id, table.version, lang),
                                 allowed_mentions=pinging(asked.consent)),
             what=f"the undo request on table {table.id}")
 
@@ -158,11 +160,12 @@ class HistoryCog(commands.Cog, name="History"):
         """Say in the thread what was taken back, then the board and the private views as they are
         now (a new board post; DMs to the seats whose view changed)."""
         lang = await self.bot.guild_lang(table.guild_id)
-        words = ", ".join(m.words.get(lang, m.notation) for m in done.taken)
+        text = fit_list("undo.done", lang, [m.words.get(lang, m.notation) for m in done.taken], param="moves",
+                        player=f"<@{user_id}>")
         thread = await self.bot.channel(table.thread_id)
         await self.bot.presenter.delivery.run(
             ("undo-said", table.id, table.version),
-            lambda: thread.send(t("undo.done", lang, player=f"<@{user_id}>", moves=words)[:2000],
+            lambda: thread.send(text,
                                 allowed_mentions=discord.AllowedMentions.none()),
             what=f"the undo note on table {table.id}")
         await self.bot.presenter.show(table.id)
@@ -234,7 +237,7 @@ class HistoryCog(commands.Cog, name="History"):
                 if s.average_move_seconds is not None else ""
             lines.append(t("stats.line", lang, game=title, played=s.played, wins=s.wins,
                            place=f"{s.average_place:.2f}", timeouts=s.timeouts, pace=pace))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.reply(interaction, fit_lines(lines, lang, head=1), allowed_mentions=discord.AllowedMentions.none())
 
 
 def _duration(seconds: float, lang: str) -> str:

@@ -13,6 +13,7 @@ from bot.cogs.lobby import GAME_CHOICES
 from bot.host import HostError
 from bot.host.history import page_of, sat_at
 from bot.i18n import ls, t
+from bot.posts import clip, fit_embed, fit_lines
 from bot.views import games_view
 from games.registry import get_game
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 #: Games per ``/games`` page: 12 lines of at most 150 characters fit one message with room to spare.
 GAMES_PER_PAGE = 12
+GAMES_LINE = 150
 
 
 class InfoCog(commands.Cog, name="Info"):
@@ -36,8 +38,8 @@ class InfoCog(commands.Cog, name="Info"):
         chosen = get_game(game)
         text = chosen.rules_help.get(lang) or chosen.rules_help.get("en", "")
         # An embed holds 4,096 characters, twice a message: rules help is never cut short.
-        embed = discord.Embed(title=chosen.titles.get(lang, chosen.name), description=text[:4096])
-        await self.bot.reply(interaction, embed=embed)
+        embed = discord.Embed(title=chosen.titles.get(lang, chosen.name), description=text)
+        await self.bot.reply(interaction, embed=fit_embed(embed, lang))
 
     @app_commands.command(name=ls("cmd.games"), description=ls("cmd.games.desc"))
     @app_commands.rename(show=ls("cmd.opt.show"))
@@ -104,7 +106,6 @@ class InfoCog(commands.Cog, name="Info"):
 def _paged(lines: list[str], me: int, page: int, lang: str, *, finished: bool) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (clamped) of ``lines``, GAMES_PER_PAGE of them, with its Previous / Next."""
     page, pages = page_of(len(lines), GAMES_PER_PAGE, page)
-    shown = [line[:150] for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
-    if pages > 1:
-        shown.append(t("games.page", lang, page=page + 1, pages=pages, count=len(lines)))
-    return "\n".join(shown)[:2000], games_view(me, page, pages, lang, finished=finished)
+    shown = [clip(line, GAMES_LINE) for line in lines[page * GAMES_PER_PAGE:(page + 1) * GAMES_PER_PAGE]]
+    footer = [t("games.page", lang, page=page + 1, pages=pages, count=len(lines))] if pages > 1 else []
+    return fit_lines(shown + footer, lang, tail=len(footer)), games_view(me, page, pages, lang, finished=finished)

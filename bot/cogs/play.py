@@ -15,7 +15,7 @@ from bot.cogs import guarded
 from bot.history_views import undo_view
 from bot.host import Decision, HostError, RepeatedMove, TableRow
 from bot.i18n import ls, t
-from bot.presenter import board_file, private_file
+from bot.presenter import board_file, private_file, private_text
 from bot.views import builder_view, confirm_view, resign_view
 from games.errors import GameError
 
@@ -189,16 +189,16 @@ class PlayCog(commands.Cog, name="Play"):
         game = self.bot.host.game(table)
         title = game.titles.get(lang, game.name)
         if private is None:
-            await self.bot.reply(interaction, t("play.no_private", lang, game=title)[:2000])
+            await self.bot.reply(interaction, t("play.no_private", lang, game=title))
             return
         words = game.describe_private(private, lang)
-        text = t("play.private", lang, table=table.id, game=title, text=words)
+        text = private_text(table, game, words, lang)
         if not renderers.has_private(table.game):
-            await self.bot.reply(interaction, text[:2000])
+            await self.bot.reply(interaction, text)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn first
         image = await self.bot.presenter.private_image(table, seat, private, lang)
-        await self.bot.reply(interaction, text[:2000],
+        await self.bot.reply(interaction, text,
                              file=private_file(table, None if image is None else (image, words)))
 
     # -- resigning --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 import tournaments as T
 from bot.i18n import ls, t
+from bot.posts import fit_lines
 from games.registry import all_games, get_game
 from renderers.ratings import ROWS, render_history, render_leaderboard
 from tournaments.ratings import PROVISIONAL_GAMES
@@ -90,7 +91,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
              "rating": r.rating.ordinal, "games": r.rating.games, "provisional": r.rating.provisional}
             for r in shown]}
         image = await asyncio.to_thread(render_leaderboard, view, lang=lang, provisional_games=PROVISIONAL_GAMES)
-        await interaction.followup.send("\n".join(lines)[:2000],
+        await interaction.followup.send(fit_lines(lines, lang, head=1),
                                         file=discord.File(io.BytesIO(image), filename=f"leaderboard-{game}.png"),
                                         allowed_mentions=discord.AllowedMentions.none())
 
@@ -136,5 +137,5 @@ class RatingsCog(commands.Cog, name="Ratings"):
                 files.append(discord.File(io.BytesIO(image), filename=f"rating-{player.id}-{name}.png"))
         if not lines:
             lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
-        await self.bot.reply(interaction, "\n".join(lines)[:2000], files=files,
+        await self.bot.reply(interaction, fit_lines(lines, lang), files=files,
                              allowed_mentions=discord.AllowedMentions.none())

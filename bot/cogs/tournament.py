@@ -29,6 +29,7 @@ from bot.host import HostError
 from bot.host.store import TournamentRow
 from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, state_of
 from bot.i18n import ls, t
+from bot.posts import EMBED_FIELD, MESSAGE_LIMIT, clip, fit_embed, fit_lines, fit_list, fit_post
 from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
@@ -51,9 +52,12 @@ ORGANISER_OPTIONS = ("team_size", "late_entry", "late_until", "round_start", "pl
                      "signup_closes", "check_in_minutes", "drop_on_timeout")
 #: Seconds between looks for scheduled starts and rounds whose time has come (with ticking on).
 WAKE_SECONDS = 30.0
-#: Entrants listed on the sign-up message and lines of standings in a text post.
+#: Entrants listed on the sign-up message (as many as its field holds) and lines of standings in
+#: a text post (the images show them all).
 LISTED = 40
 STANDING_LINES = 20
+#: Characters of an adjudication's reason repeated in the channel and the game's thread.
+REASON_SHOWN = 300
 
 
 def _places(text: str) -> list[int]:
@@ -169,14 +173,14 @@ class TournamentCog(commands.Cog, name="Tournament"):
         embed.description = "\n".join([t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds,
                                          size=s.table_size, rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
                                          check_in=self._entry_line(s, lang)),
-                                        *self._schedule_lines(tm, lang, zone)])[:4096]
+                                        *self._schedule_lines(tm, lang, zone)])
         names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
-        listed = "\n".join(names[:LISTED]) or t("tourney.no_entrants", lang)
-        if len(names) > LISTED:
-            listed += "\n" + t("tourney.more", lang, count=len(names) - LISTED)
-        embed.add_field(name=t("tourney.entrants", lang, count=len(names)), value=listed[:1024], inline=False)
+        listed = fit_lines(names, lang, limit=EMBED_FIELD, more="tourney.more", at_most=LISTED) \
+            or t("tourney.no_entrants", lang)
+        embed.add_field(name=t("tourney.entrants", lang, count=len(names)), value=listed, inline=False)
         embed.set_footer(text=t(f"tourney.status.{tm.status}", lang, round=len(tm.rounds)))
         individual = s.team_size == 1
+        fit_embed(embed, lang)
         if tm.status == REGISTRATION:
             actions = (("join",) if individual else ()) + ("leave",) + (("check",) if s.check_in else ())
         elif tm.status == RUNNING and individual and s.late_open(T.late_round(tm)):
@@ -261,9 +265,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         """An organiser's action done: said publicly in the tournament's channel (in the server's
         language) and confirmed to the organiser (in theirs)."""
         channel = await self.bot.channel(row.channel_id)
-        await channel.send(t(key, await self.bot.guild_lang(row.guild_id), **params)[:2000],
+        await channel.send(clip(t(key, await self.bot.guild_lang(row.guild_id), **params), MESSAGE_LIMIT),
                            allowed_mentions=pinging(pings))
-        await self.bot.reply(interaction, t(key, await self.bot.lang_for(interaction), **params)[:2000],
+        await self.bot.reply(interaction, clip(t(key, await self.bot.lang_for(interaction), **params), MESSAGE_LIMIT),
                              allowed_mentions=discord.AllowedMentions.none())
 
     # -- commands ---------------------------------------------------------------------------------
@@ -359,9 +363,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
             await self._announce(interaction, row, "tourney.started_later", id=row.id, at=int(due.get("at", 0)))
         if refused:  # something real refused a game (not a cap: a tournament's tables are under none)
             lang = await self.bot.lang_for(interaction)
-            await self.bot.reply(interaction, t("tourney.tables_refused", lang, round=refused[0].round,
-                                                tables=", ".join(str(r.table) for r in refused),
-                                                reason=refused[0].error.message(lang))[:2000],
+            await self.bot.reply(interaction, fit_list("tourney.tables_refused", lang, [str(r.table) for r in refused],
+                                                       param="tables", round=refused[0].round,
+                                                       reason=refused[0].error.message(lang)),
                                  allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(row)
 
@@ -404,14 +408,15 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         number = len(row.state["rounds"])  # the round being played (the next may open at once)
         row = await self.service.adjudicate(row.id, table, places, reason)
-        params = {"table": table, "id": row.id, "places": "/".join(map(str, places)), "reason": reason}
+        params = {"table": table, "id": row.id, "places": "/".join(map(str, places)),
+                  "reason": shown(reason, REASON_SHOWN)}
         await self._announce(interaction, row, "tourney.adjudicated", **params)
         lang = await self.bot.guild_lang(row.guild_id)
         for link in await self.bot.host.store.tournament_links(row.id):
             if link.round == number and link.number == table and link.status == "cancelled" \
                     and link.thread_id:  # the closed game's thread says why
                 thread = await self.bot.channel(link.thread_id)
-                await thread.send(t("tourney.adjudicated", lang, **params)[:2000],
+                await thread.send(t("tourney.adjudicated", lang, **params),
                                   allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
@@ -520,7 +525,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             view.add_item(TeamButton(action, row.id, user.id, lang))
         channel = await self.bot.channel(row.channel_id)
         await channel.send(t("tourney.invited", lang, partner=f"<@{partner.id}>", captain=f"<@{user.id}>", name=name,
-                             id=row.id)[:2000], view=view, allowed_mentions=pinging([partner.id]))
+                             id=row.id), view=view, allowed_mentions=pinging([partner.id]))
         await self.bot.reply(interaction, t("tourney.invite_sent", await self.bot.lang_for(interaction), name=name,
                                             id=row.id), allowed_mentions=discord.AllowedMentions.none())
 
@@ -541,7 +546,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         else:
             row = await self.service.decline(tournament_id, interaction.user.id, captain)
             text = t("tourney.declined", lang, name=invite["name"])
-        await interaction.response.edit_message(content=text[:2000], view=None,
+        await interaction.response.edit_message(content=text, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(row)
 
@@ -644,7 +649,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         for notice in notices:  # the timeout rule's drops, rounds waiting for their time
             params = notice["params"]
             pings = [int(p) for p in re.findall(r"<@(\d+)>", str(params.get("players", "")))]
-            await channel.send(t(notice["key"], lang, **params)[:2000], allowed_mentions=pinging(pings))
+            await channel.send(clip(t(notice["key"], lang, **params), MESSAGE_LIMIT), allowed_mentions=pinging(pings))
         if notices:
             await self.service.said(row.id, len(notices))
             row = await self.service.get(row.id)
@@ -697,19 +702,18 @@ class TournamentCog(commands.Cog, name="Tournament"):
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
         images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
-        lines = [heading] + [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
-                             + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "")
-                             for r in view["rows"][:STANDING_LINES]]
-        if len(view["rows"]) > STANDING_LINES:
-            lines.append(t("tourney.more", lang, count=len(view["rows"]) - STANDING_LINES))
+        lines = [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
+                 + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "") for r in view["rows"]]
         if through_round is None:
             current = tm.current_round
             byes = current.byes if current is not None and current.status != DONE else []
         else:
             byes = tm.rounds[through_round].byes if through_round < len(tm.rounds) else []
-        if byes:
-            lines.append(t("tourney.byes", lang, names=", ".join(tm.entrant(b).name for b in byes)))
-        return "\n".join(lines)[:2000], _files(images, f"standings-{row.id}")
+        byes_line = [fit_list("tourney.byes", lang, [tm.entrant(b).name for b in byes], param="names",
+                              limit=MESSAGE_LIMIT // 4)] if byes else []
+        # The heading first (a repost is found by it), the top lines, the byes last.
+        return fit_post([heading], [[line] for line in lines], byes_line, lang, keep="first", more="tourney.more",
+                        at_most=STANDING_LINES), _files(images, f"standings-{row.id}")
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
@@ -728,9 +732,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 return f"<@{players[0]}>" if players else r["name"]
             return f"{r['name']} ({' & '.join(f'<@{p}>' for p in players)})"
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
-        podium = " · ".join(f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top)
+        podium = [f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top]
         humans = [user for r in top for user in people(r)]
-        content = t("tourney.podium", lang, id=row.id, first=first, podium=podium)[:2000]
+        content = fit_list("tourney.podium", lang, podium, param="podium", sep=" · ", id=row.id, first=first)
         posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
         if posted is not None:
             return posted

@@ -100,6 +100,17 @@ def now() -> _dt.datetime:
 # users, guilds, channels
 
 
+#: Discord's longest username, display name (``global_name``) and server nickname.
+MAX_NAME = 32
+
+
+def check_name(name: Optional[str], what: str) -> Optional[str]:
+    """A name Discord could hold (a test giving a longer one tests something Discord never sends)."""
+    if name is not None and not 1 <= len(name) <= MAX_NAME:
+        raise ValueError(f'a Discord {what} is 1 to {MAX_NAME} characters, not {len(name)}: {name!r}')
+    return name
+
+
 @dataclass(eq=False)
 class FakeUser:
     id: int
@@ -115,6 +126,8 @@ class FakeUser:
         return f'<@{self.id}>'
 
     def payload(self) -> Dict[str, Any]:
+        check_name(self.name, 'username')
+        check_name(self.global_name, 'global_name')
         return {
             'id': str(self.id),
             'username': self.name,
@@ -191,7 +204,7 @@ class FakeMember:
 
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> Dict[str, Any]:
         data: Dict[str, Any] = {
-            'nick': self.nick,
+            'nick': check_name(self.nick, 'nick'),
             'roles': [str(r) for r in self.role_ids],
             'joined_at': iso(self.joined_at),
             'premium_since': None,

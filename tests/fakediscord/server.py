@@ -611,6 +611,7 @@ class FakeDiscord:
 
     def create_user(self, name: str, *, locale: str = 'en-US', bot: bool = False, global_name: Optional[str] = None, dms_blocked: bool = False) -> FakeUser:
         user = FakeUser(id=self.snowflake(), name=name, global_name=global_name, bot=bot, locale=locale, dms_blocked=dms_blocked)
+        user.payload()  # refuses a name longer than Discord allows
         self.users[user.id] = user
         return user
 
@@ -659,6 +660,7 @@ class FakeDiscord:
 
     def add_member(self, guild: FakeGuild, user: FakeUser, *, nick: Optional[str] = None, roles: Tuple[FakeRole, ...] = ()) -> FakeMember:
         member = FakeMember(user, guild, nick=nick, role_ids=[r.id for r in roles])
+        member.payload()  # refuses a nickname longer than Discord allows
         guild.members[user.id] = member
         data = member.payload()
         data['guild_id'] = str(guild.id)
