@@ -751,6 +751,16 @@ def within(box: tuple[float, float, float, float]) -> Iterator[None]:
         recorder.limits.pop()
 
 
+def framed(image: Image.Image, box: tuple[float, float, float, float], width: float) -> None:
+    """Note (while recording) that a frame ``width`` px wide runs inside the edge of ``box`` on
+    ``image``: the tests check that no text's ink lies under it."""
+    recorder = _RECORDER.get()
+    placed = recorder.layers.get(id(image)) if recorder is not None and not recorder.paused else None
+    if placed is not None:
+        k, (ox, oy) = placed
+        recorder.note("frame", "frame", (ox + box[0] * k, oy + box[1] * k, ox + box[2] * k, oy + box[3] * k), width * k)
+
+
 def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]] | None:
     recorder = _RECORDER.get()
     if recorder is None or recorder.paused:

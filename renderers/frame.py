@@ -34,6 +34,7 @@ from renderers.common import (
     crown_sprite,
     darker,
     fit_text,
+    framed,
     mix,
     on_canvas,
     paste,
@@ -42,6 +43,7 @@ from renderers.common import (
     rounded_box_sprite,
     seat_mark,
     text,
+    text_box,
     text_width,
     within,
     wrap_text,
@@ -58,6 +60,8 @@ MARGIN = 12
 HEADER_HEIGHT = 84
 #: The seat cards' column, right of the board, unless a game asks for another width.
 SIDE_WIDTH = 300
+#: The width of the frame round the card of the seat to act (texts stay inside it).
+ACTIVE_EDGE = 5
 
 
 def inline_scale(width: int, height: int) -> float:
@@ -276,6 +280,13 @@ class Frame:
                ("frame.card", type(self).__qualname__, seat, final, self.theme, self.lang, self.card_extra(seat)),
                lambda: self._paint_card(seat, box, final))
 
+    @staticmethod
+    def inside(box: Box) -> Box:
+        """The part of a card ``box`` its texts stay in: inside the acting seat's frame (every
+        card keeps it free, so a card reads the same when its seat comes to act)."""
+        inset = ACTIVE_EDGE + 1
+        return box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
+
     def card_extra(self, seat: Seat) -> Any:
         """What a game adds to a seat's card beyond :class:`Seat` (it overrides
         :meth:`_paint_card` to draw it): part of the card's cache key. None here."""
@@ -287,14 +298,34 @@ class Frame:
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         edge = seat.colour if seat.acting else theme.card_edge
-        card = rounded_box_sprite(w, h, theme.card, edge, 5.0 if seat.acting else 2.0, 12)
+        card = rounded_box_sprite(w, h, theme.card, edge, ACTIVE_EDGE if seat.acting else 2.0, 12)
         paste(self.image, card, (x0, y0))
+        framed(self.image, box, ACTIVE_EDGE if seat.acting else 2.0)
         # a band of the seat's colour down the left edge, its mark on it
         d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 12, y1 - 3], radius=4, fill=seat.colour)
-        mark = min(48, h - 50) if h > 90 else min(40, h - 12)
-        mark = max(28, mark)
-        mx, my = x0 + 20 + mark / 2, y0 + 10 + mark / 2
+        mark, mx, my = self._card_mark(box)
         paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (mx, my))
+        if final and seat.rank == 1:
+            paste_centred(self.image, crown_sprite(30, theme.gold, darker(theme.gold, 0.5)), (mx, y0 + 4 + 11))
+        with within(self.inside(box)):
+            self._paint_card_texts(d, seat, box, final)
+        if seat.acting and not final:
+            d.polygon([(x0 - 1, (y0 + y1) / 2 - 10), (x0 + 9, (y0 + y1) / 2), (x0 - 1, (y0 + y1) / 2 + 10)],
+                      fill=theme.text)
+
+    @staticmethod
+    def _card_mark(box: Box) -> tuple[int, float, float]:
+        """The size and centre of the seat's mark on a card."""
+        x0, y0, x1, y1 = box
+        h = y1 - y0
+        mark = max(28, min(48, h - 50) if h > 90 else min(40, h - 12))
+        return mark, x0 + 20 + mark / 2, y0 + 10 + mark / 2
+
+    def _paint_card_texts(self, d: ImageDraw.ImageDraw, seat: Seat, box: Box, final: bool) -> None:
+        """The name, score, rank and facts of a card, inside its frame (see :meth:`inside`)."""
+        theme = self.theme
+        x0, y0, x1, y1 = box
+        mark, mx, my = self._card_mark(box)
         name_x = mx + mark / 2 + 10
         score_w = 0
         if seat.score is not None:
@@ -304,8 +335,6 @@ class Frame:
         if final and seat.rank is not None:
             rank = self.say("board.rank", rank=seat.rank)
             rank_w = text_width(rank, size=HEADLINE, bold=True) + 14
-            if seat.rank == 1:
-                paste_centred(self.image, crown_sprite(30, theme.gold, darker(theme.gold, 0.5)), (mx, y0 + 4 + 11))
             text(d, (name_x, my - 12), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
         name = seat.name + (f" ({seat.note})" if seat.note else "")
         room = x1 - 12 - score_w - 10 - name_x - rank_w
@@ -313,20 +342,16 @@ class Frame:
         text(d, (name_x + rank_w, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
              fill=theme.text, anchor="lm", bold=True, role="headline")
         lines = list(seat.breakdown if final else seat.facts)
-        y = y0 + 10 + mark + 8
+        y = y0 + 10 + mark + 4
         if final:
-            y = max(y, my + 16)
+            y = max(y, my + 14)
+        bottom = self.inside(box)[3]
         for line in lines:
-            if y + TEXT + 2 > y1 - 4:
-                break
             for part in wrap_text(line, size=TEXT + 2, width=x1 - 14 - (x0 + 20), max_lines=2):
-                if y + TEXT + 2 > y1 - 4:
-                    break
+                if y + text_box(part, size=TEXT + 2)[3] > bottom:  # its ink, descenders too, inside the frame
+                    return
                 text(d, (x0 + 20, y), part, size=TEXT + 2, fill=theme.text, anchor="la")
-                y += TEXT + 8
-        if seat.acting and not final:
-            d.polygon([(x0 - 1, (y0 + y1) / 2 - 10), (x0 + 9, (y0 + y1) / 2), (x0 - 1, (y0 + y1) / 2 + 10)],
-                      fill=theme.text)
+                y += TEXT + 6
 
 
 def player_names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:

@@ -75,6 +75,25 @@ def _check_boxes(size: tuple[int, int], recorder: common.Recorder, where: str) -
             lx0, ly0, lx1, ly1 = item.limit
             assert x0 >= lx0 - 1 and y0 >= ly0 - 1 and x1 <= lx1 + 1 and y1 <= ly1 + 1, \
                 f"{where}: {item.kind} {item.content!r} at {item.box} leaves its box {item.limit}"
+    _check_frames(recorder, where)
+
+
+def _check_frames(recorder: common.Recorder, where: str) -> None:
+    """No text's ink (its ascenders and descenders included) lies under a frame drawn after or
+    before it: a text is outside the framed box or inside the frame's inner edge."""
+    frames = [item for item in recorder.items if item.kind == "frame"]
+    for item in recorder.items:
+        if item.kind != "text":
+            continue
+        x0, y0, x1, y1 = item.box
+        for frame in frames:
+            fx0, fy0, fx1, fy1 = frame.box
+            if x1 <= fx0 or x0 >= fx1 or y1 <= fy0 or y0 >= fy1:
+                continue  # apart
+            w = frame.size
+            assert x0 >= fx0 + w and y0 >= fy0 + w and x1 <= fx1 - w and y1 <= fy1 - w, \
+                f"{where}: the ink of {item.content!r} at {tuple(round(v) for v in item.box)} is under the " \
+                f"{w:.0f} px frame of {frame.box}"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -103,6 +122,24 @@ def test_text_is_readable_at_inline_size(name, lang):
             shown = common.displayable(seat_name)
             assert shown[:3] in drawn, f"{where}: the name {seat_name!r} is not on the image"
     print(f"{name} {lang}: smallest inline sizes {', '.join(f'{k} {v:.1f} px' for k, v in sorted(smallest.items()))}")
+
+
+#: States where the acting seat's frame once covered a card's second line (issue 28).
+FRAMED_CASES = [("minoa", 4, 2, 40, "en"), ("minoa", 3, 0, 0, "ja"), ("masume_yakyu", 4, 0, 123, "en"),
+                ("masume_yakyu", 4, 0, 492, "ja")]
+
+
+@pytest.mark.parametrize("name,players,seed,move,lang", FRAMED_CASES)
+def test_the_active_frame_never_covers_text(name, players, seed, move, lang):
+    from tests.play import random_game as play
+
+    game = next(g for g in all_games() if g.name == name)
+    states, _ = play(game, players, seed=seed)
+    state = states[min(move, len(states) - 1)]
+    image, recorder = _recorded(name, game.view(state, None), names=["Alice", "Bob", "Carol", "Dave"][:players],
+                                lang=lang)
+    assert any(item.kind == "frame" and item.size >= 5 for item in recorder.items), "no active frame recorded"
+    _check_boxes(image.size, recorder, f"{name} {players}p seed {seed} move {move} {lang}")
 
 
 @pytest.mark.parametrize("name", GAMES)
