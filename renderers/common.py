@@ -241,8 +241,11 @@ def _coverage(path: str) -> frozenset[int]:
         return frozenset(face.getBestCmap())
 
 
-#: Explicit direction marks and embeddings: the images lay a line out left to right themselves.
-_BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Explicit direction marks and embeddings: the images lay a line out left to right themselves
+#: (the isolates, U+2066-2069, stay: :func:`isolate` puts a name in one).
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+_ISOLATES = "\u2066\u2067\u2068"
+_POP_ISOLATE = "\u2069"
 
 
 def _attaches(ch: str) -> bool:
@@ -284,10 +287,19 @@ def displayable(s: str, bold: bool = False) -> str:
     return "".join(out)
 
 
+def isolate(name: str) -> str:
+    """``name`` as an isolate (FSI ... PDI) when it holds right-to-left letters, so a sentence
+    round it keeps its order: "Waiting on محمد +3 more", not the number pulled into the name."""
+    if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in name) and not name.startswith("\u2068"):
+        return f"\u2068{name}\u2069"
+    return name
+
+
 def placeholders(s: str, bold: bool = False) -> str:
     """The characters of ``s`` no bundled font has, each drawn as a box holding its code point."""
     chain = _chain(bold)
-    return "".join(ch for ch in displayable(s, bold) if not ch.isspace() and _face_of(ch, chain) is None)
+    return "".join(ch for ch in displayable(s, bold)
+                   if not ch.isspace() and ch not in _ISOLATES + _POP_ISOLATE and _face_of(ch, chain) is None)
 
 
 # --- right-to-left text ---------------------------------------------------------------------------
@@ -295,19 +307,68 @@ def placeholders(s: str, bold: bool = False) -> str:
 _STRONG_RTL = frozenset({"R", "AL"})
 
 
-def _bidi_levels(s: str) -> tuple[int, ...]:
-    """The embedding level of each character of one line of ``s`` in a left-to-right paragraph
-    (the images' texts are English or Japanese sentences that may hold names in any script), by
-    the Unicode Bidirectional Algorithm's rules W1-W7, N1-N2 and I1-I2 (no explicit embeddings:
-    :func:`displayable` drops them). 0 is left to right, 1 right to left, 2 a number inside it."""
-    kinds = [unicodedata.bidirectional(ch) or "L" for ch in s]
-    if not any(k in _STRONG_RTL or k == "AN" for k in kinds):
-        return (0,) * len(s)
+def _bidi_levels(s: str, base: int = 0) -> tuple[int, ...]:
+    """The embedding level of each character of one line of ``s`` in a paragraph of level ``base``
+    (0: the images' texts are English or Japanese sentences that may hold names in any script), by
+    the Unicode Bidirectional Algorithm's rules W1-W7, N1-N2 and I1-I2, with isolates (a name put
+    in one by :func:`isolate` is laid out on its own and counts as a neutral outside; the other
+    explicit embeddings are dropped by :func:`displayable`). Even levels are left to right."""
+    if not any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in s):
+        return (base,) * len(s)
+    # the isolates first: each counts as one neutral of the text round it
+    outer: list[str] = []  # the text round the isolates, an isolate's opening standing for it all
+    spans: list[tuple[int, int, int]] = []  # (index in outer, start, end) of each isolate's content
+    i, n = 0, len(s)
+    while i < n:
+        if s[i] in _ISOLATES:
+            depth, j = 1, i + 1
+            while j < n and depth:
+                depth += 1 if s[j] in _ISOLATES else -1 if s[j] == _POP_ISOLATE else 0
+                j += 1
+            end = j - 1 if depth == 0 else j
+            spans.append((len(outer), i, end))
+            outer.append("\u2068")
+            i = end + 1 if depth == 0 else end
+            continue
+        outer.append(s[i])
+        i += 1
+    levels = _levels_of(outer, base)
+    if not spans:
+        return levels
+    result = [base] * n
+    cursor, k = 0, 0
+    for index, start, end in spans:
+        while k < index:  # the characters before this isolate
+            while s[cursor] in _ISOLATES or s[cursor] == _POP_ISOLATE:
+                cursor += 1
+            result[cursor] = levels[k]
+            cursor, k = cursor + 1, k + 1
+        content = s[start + 1:end]
+        strong = next((unicodedata.bidirectional(ch) for ch in content
+                       if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "L")
+        rtl = s[start] == "\u2067" or s[start] == "\u2068" and strong != "L"
+        inner = base + 1 if rtl != (base % 2 == 1) else base + 2  # the next level of that direction
+        result[start + 1:end] = _bidi_levels(content, inner)
+        result[start] = levels[k]
+        if end < n:
+            result[end] = levels[k]
+        cursor, k = end + 1, k + 1
+    for j in range(cursor, n):
+        if s[j] not in _ISOLATES and s[j] != _POP_ISOLATE and k < len(levels):
+            result[j] = levels[k]
+            k += 1
+    return tuple(result)
+
+
+def _levels_of(chars: list[str], base: int) -> tuple[int, ...]:
+    """Rules W1-W7, N1-N2 and I1-I2 over ``chars`` (no isolates left) at paragraph level ``base``."""
+    edge = "R" if base % 2 else "L"
+    kinds = ["ON" if ch == "\u2068" else (unicodedata.bidirectional(ch) or "L") for ch in chars]
     n = len(kinds)
     for i, k in enumerate(kinds):  # W1: a mark takes the class of what it marks
         if k in ("NSM", "BN"):
-            kinds[i] = kinds[i - 1] if i else "L"
-    strong = "L"
+            kinds[i] = kinds[i - 1] if i else edge
+    strong = edge
     for i, k in enumerate(kinds):  # W2, W3: numbers after Arabic letters are Arabic numbers
         if k in ("L", "R", "AL"):
             strong = k
@@ -327,7 +388,7 @@ def _bidi_levels(s: str) -> tuple[int, ...]:
                 for m in range(i, j):
                     kinds[m] = "EN"
     kinds = ["ON" if k in ("ES", "ET", "CS") else k for k in kinds]  # W6
-    strong = "L"
+    strong = edge
     for i, k in enumerate(kinds):  # W7: numbers in left-to-right text are left to right
         if k in ("L", "R"):
             strong = k
@@ -341,12 +402,14 @@ def _bidi_levels(s: str) -> tuple[int, ...]:
         j = i
         while j < n and kinds[j] not in ("L", "R", "EN", "AN"):
             j += 1
-        before = "L" if i == 0 else ("R" if kinds[i - 1] in ("R", "EN", "AN") else "L")
-        after = "L" if j == n else ("R" if kinds[j] in ("R", "EN", "AN") else "L")
+        before = edge if i == 0 else ("R" if kinds[i - 1] in ("R", "EN", "AN") else "L")
+        after = edge if j == n else ("R" if kinds[j] in ("R", "EN", "AN") else "L")
         for m in range(i, j):
-            kinds[m] = before if before == after else "L"
+            kinds[m] = before if before == after else edge
         i = j
-    return tuple({"L": 0, "R": 1}.get(k, 2) for k in kinds)  # I1
+    if base % 2 == 0:  # I1
+        return tuple({"L": base, "R": base + 1}.get(k, base + 2) for k in kinds)
+    return tuple(base if k == "R" else base + 1 for k in kinds)  # I2
 
 
 def _visual_order(levels: list[int]) -> list[int]:
@@ -379,6 +442,8 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int, int], ...]:
     levels = _bidi_levels(s)
     runs: list[list[Any]] = []
     for ch, level in zip(s, levels):
+        if ch in _ISOLATES or ch == _POP_ISOLATE:
+            continue  # they only shape the levels
         last = runs[-1] if runs else None
         if last is not None and last[1] >= 0 and (_attaches(ch) or ch.isspace() and last[1] not in emoji and last[2] == level) \
                 and ord(ch) in _coverage(chain[last[1]]) | {0x20}:

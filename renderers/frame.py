@@ -35,6 +35,7 @@ from renderers.common import (
     darker,
     fit_text,
     framed,
+    isolate,
     mix,
     on_canvas,
     paste,
@@ -183,13 +184,8 @@ class Frame:
         for seat in acting[:4]:
             paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (x + mark / 2, top + 17))
             x += mark + 4
-        if len(acting) == 1:
-            who = self.say("board.to_play", player=acting[0].name)
-        elif acting:
-            who = self.say("board.to_play_many", players=", ".join(s.name for s in acting))
-        else:
-            who = self.say("board.start")
         x += 4
+        who = self._waiting(acting, right - x)
         ground = self.header_ground
         text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
              fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
@@ -197,6 +193,27 @@ class Frame:
             line = fit_text(headline.decision, size=HEADLINE, width=right - left)
             text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline",
                  ground=(ground, (left, y0 + 44, right, y1 - 3)))
+
+    def _waiting(self, acting: Sequence[Seat], width: float) -> str:
+        """Who is to act, in ``width`` px at the headline's size: one name, or as many whole names
+        as fit and "+N more" for the rest (a cut name would hide how many are waited on)."""
+        if len(acting) == 1:
+            return self.say("board.to_play", player=acting[0].name)
+        if not acting:
+            return self.say("board.start")
+        names = [s.name for s in acting]
+
+        def say(shown: list[str]) -> str:
+            rest = len(names) - len(shown)
+            return (self.say("board.to_play_many", players=", ".join(shown)) if not rest else
+                    self.say("board.to_play_more", players=", ".join(shown), count=rest))
+
+        for count in range(len(names), 1, -1):
+            words = say(names[:count])
+            if text_width(words, size=30, bold=True) <= width:
+                return words
+        room = width - text_width(say([""]), size=30, bold=True)  # the first name, cut to leave the count
+        return say([fit_text(names[0], size=30, width=max(room, 0), bold=True)])
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -355,9 +372,11 @@ class Frame:
 
 
 def player_names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:
-    """The names to print per seat: the given ones, else "Player 1", "Player 2", ..."""
+    """The names to print per seat: the given ones, else "Player 1", "Player 2", ...; a
+    right-to-left name as an isolate (:func:`renderers.common.isolate`), so the sentences that
+    hold it keep their order."""
     given = list(names or [])
-    return [given[i] if i < len(given) and given[i] else translate("board.player", lang, number=i + 1)
+    return [isolate(given[i]) if i < len(given) and given[i] else translate("board.player", lang, number=i + 1)
             for i in range(count)]
 
 
