@@ -445,8 +445,9 @@ def _runs(s: str, bold: bool) -> tuple[tuple[str, int, int], ...]:
         if ch in _ISOLATES or ch == _POP_ISOLATE:
             continue  # they only shape the levels
         last = runs[-1] if runs else None
-        if last is not None and last[1] >= 0 and (_attaches(ch) or ch.isspace() and last[1] not in emoji and last[2] == level) \
-                and ord(ch) in _coverage(chain[last[1]]) | {0x20}:
+        joins = last is not None and last[1] >= 0 and (
+            _attaches(ch) or ch.isspace() and last[1] not in emoji and last[2] == level)
+        if joins and (ch == " " or ord(ch) in _coverage(chain[last[1]])):
             index = last[1]
         else:
             found = _face_of(ch, chain)

@@ -279,8 +279,8 @@ def draw_standings(view: Mapping[str, Any], *, lang: str = "en", page: int = 0) 
         y += 36
     if legend:
         with within((MARGIN, y, right, y + 34)):
-            text(d, (MARGIN + 4, y + 17), fit_text(legend, size=RESULT_SIZE, width=right - MARGIN - 8), size=RESULT_SIZE,
-                 fill=theme.muted, anchor="lm", role="text")
+            text(d, (MARGIN + 4, y + 17), fit_text(legend, size=RESULT_SIZE, width=right - MARGIN - 8),
+                 size=RESULT_SIZE, fill=theme.muted, anchor="lm", role="text")
     return image
 
 
