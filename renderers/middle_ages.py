@@ -351,7 +351,7 @@ class Geometry:
         bx0, by0, bx1, by1 = self.frame.board
         self.board = self.frame.board
         self.col_strip = 30
-        self.row_h = 90
+        self.row_h = 84  # room under the legend for three lines of every event card
         self.market: Box = (bx0, by0, bx1, by0 + self.col_strip + 4 * self.row_h + 6)
         self.label_w = 44
         slots_left, slots_right = bx0 + self.label_w + 4, bx1 - 4
@@ -359,7 +359,7 @@ class Geometry:
         self.tile = int(min(self.pitch - 10, self.row_h - 12))
         self.slots_left = slots_left + ((slots_right - slots_left) - self.pitch * (n + 1)) / 2
         ly = self.market[3] + 6
-        self.legend: Box = (bx0, ly, bx1, ly + 66)
+        self.legend: Box = (bx0, ly, bx1, ly + 96)  # the estates on two rows, the pieces on a third
         self.events: Box = (bx0, self.legend[3] + 6, bx1, by1)
         sx0, sy0, sx1, sy1 = self.frame.side
         gap = 6
@@ -432,10 +432,19 @@ def _base(n: int, lang: str, theme: Theme) -> Image.Image:
         w = (lg[2] - lg[0] - 16) / 4
         for e, name in enumerate(ESTATES):
             x = lg[0] + 8 + (e % 4) * w
-            y = lg[1] + 18 + (e // 4) * 32
+            y = lg[1] + 18 + (e // 4) * 30
             paste_centred(img, mini_tile(name, 28), (x + 16, y))
             word = translate(f"middle_ages.estate.{name}", lang)
             text(d, (x + 36, y), word, size=fr.LABEL, fill=theme.text, anchor="lm", bold=True, role="label")
+        # what the other icons of the market and the cards are
+        y = lg[1] + 18 + 2 * 30
+        pieces = ((seat_mark(26, 0, theme.muted, numbered=False), "lord"), (farmer_icon(24), "farmers"),
+                  (chest_icon(24), "chests"), (grave_icon(24), "graveyard"))
+        for k, (icon, key) in enumerate(pieces):
+            x = lg[0] + 8 + k * w
+            paste_centred(img, icon, (x + 16, y))
+            text(d, (x + 36, y), fit_text(translate(f"middle_ages.board.legend.{key}", lang), size=fr.LABEL,
+                                          width=w - 40), size=fr.LABEL, fill=theme.text, anchor="lm", role="text")
     return img
 
 
