@@ -89,18 +89,27 @@ def draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
             text(d, (cx0, top + 19), fit_text(head[key], size=SIZE, width=cx1 - cx0, bold=True), size=SIZE,
                  fill=theme.muted, anchor="lm", bold=True, role="text")
     y = top + 40
+    rows = []
     for s in order:
         seat = seats[s]
         row = (x0, y, x1, y + pitch)  # the card leaves 4 px free below it, for the glyphs' depth
         won, out = s in result["winners"], view["eliminated"][s]
         joker = view["joker_holders"][s]
         cells = ((seat.name, True), (roles[s], False), (saw[s], False), (said[s], False))
-        # a row comes back as drawn before (the reveal is posted, then asked for again)
-        key = ("mafia.reveal.row", row, s, seat.colour, cells, verdict[s], won, out, joker, tuple(cols), theme)
-        with within(row):
-            region(image, row, key, lambda: _paint_row(image, d, row, s, seat, cells, verdict[s], won, out, joker,
-                                                       cols, theme))
+        rows.append((row, s, seat, cells, verdict[s], won, out, joker))
         y += pitch
+
+    def paint() -> None:
+        for row, s, seat, cells, said_verdict, won, out, joker in rows:
+            with within(row):
+                _paint_row(image, d, row, s, seat, cells, said_verdict, won, out, joker, cols, theme)
+
+    # the table comes back as drawn before (the reveal is posted, then asked for again); one
+    # region for all its rows, as a row's glyphs may reach into the next row's box
+    table_box = (x0 - 1, top + 40, x1 + 1, y)
+    key = ("mafia.reveal.rows", table_box, tuple((r[1], r[2].colour, r[3], r[4], r[5], r[6], r[7]) for r in rows),
+           tuple(cols), theme)
+    region(image, table_box, key, paint)
     y += 6
     with within((x0, y, x1, y1)):
         for line in lines:
