@@ -348,20 +348,19 @@ class Frame:
         if seat.score is not None:
             score_w = text_width(seat.score, size=36, bold=True)
             text(d, (x1 - 12, my), seat.score, size=36, fill=theme.text, anchor="rm", bold=True, role="headline")
-        rank_w = 0
-        if final and seat.rank is not None:
+        ranked = final and seat.rank is not None
+        if ranked:  # under the name, which keeps the whole line
             rank = self.say("board.rank", rank=seat.rank)
-            rank_w = text_width(rank, size=HEADLINE, bold=True) + 14
-            text(d, (name_x, my - 12), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
+            text(d, (name_x, my + 16), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
         name = seat.name + (f" ({seat.note})" if seat.note else "")
-        room = x1 - 12 - score_w - 10 - name_x - rank_w
+        room = x1 - 12 - score_w - 10 - name_x
         y_name = my - 12 if final else my
-        text(d, (name_x + rank_w, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
+        text(d, (name_x, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
              fill=theme.text, anchor="lm", bold=True, role="headline")
         lines = list(seat.breakdown if final else seat.facts)
         y = y0 + 10 + mark + 4
         if final:
-            y = max(y, my + 14)
+            y = max(y, my + 34 if ranked else my + 14)
         bottom = self.inside(box)[3]
         for line in lines:
             for part in wrap_text(line, size=TEXT + 2, width=x1 - 14 - (x0 + 20), max_lines=2):
