@@ -50,6 +50,7 @@ from renderers.common import (
     darker,
     encode_png,
     fit_text,
+    framed,
     mix,
     paste,
     paste_centred,
@@ -702,6 +703,7 @@ def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, th
     seat, colour, final = data["seat"], tuple(data["colour"]), data["final"]
     edge = colour if data["acting"] else theme.card_edge
     paste(img, rounded_box_sprite(x1 - x0, y1 - y0, theme.card, edge, 5.0 if data["acting"] else 2.0, 12), (x0, y0))
+    framed(img, card, 5.0 if data["acting"] else 2.0)
     d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 10, y1 - 3], radius=3, fill=colour)
     if data["acting"]:
         cy = (y0 + y1) / 2
@@ -730,7 +732,7 @@ def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, th
         _draw_estate(img, d, cell, name, data["counts"][e], data["coin_tokens"][e], data["plot_tokens"][e],
                      lit=data["lit"] == e, theme=theme)
     # the bottom line: farmers, chests, graveyard; the penalty preview or the breakdown
-    by = min(y1 - 16, y0 + 56 + data["cell_h"] + 18)
+    by = min(y1 - 19, y0 + 56 + data["cell_h"] + 18)  # its descenders clear the acting frame
     if final is None:
         x = x0 + 18
         for icon, value in ((farmer_icon(22), data["farmers"]), (chest_icon(22), data["chests"]),

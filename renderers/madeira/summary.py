@@ -19,6 +19,7 @@ from renderers.common import (
     darker,
     encode_png,
     fit_text,
+    framed,
     ink_on,
     mix,
     on_canvas,
@@ -528,6 +529,7 @@ class _Canvas:
             return
         if acting:
             paste(self.image, rounded_box_sprite(w, h, (0, 0, 0, 0), darker(colour, 0.15), 6.0, 12), (x0, y0))
+            framed(self.image, box, 6.0)
             d.polygon([(x0 - 1, y0 + 20), (x0 + 11, y0 + 32), (x0 - 1, y0 + 44)], fill=theme.text)
         result = view.get("result")
         # the public score: a star and the PP
