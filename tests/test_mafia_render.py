@@ -120,7 +120,7 @@ def test_the_reveal_lists_every_role_and_the_outcome(lang):
     view = G.view(state, None)
     texts, _ = recorded(view, NAMES, lang)
     drawn = " ".join(item.content for item in texts)
-    from games.messages import translate, translate_count
+    from games.messages import translate
 
     for role in set(view["reveal"]["roles"]) - {"godfather"}:
         assert common.fit_text(translate(f"mafia.role.{role}", lang), size=32, width=10_000)[:4] in drawn, role
@@ -180,7 +180,7 @@ def test_the_holder_sees_the_diamonds_and_each_token_kind(lang):
 def test_a_seats_picture_never_holds_another_seats_take():
     """After the theft, two henchmen with different takes: each picture names its own take and
     not the other's; changing the other's take changes nothing in the picture."""
-    from games.messages import translate, translate_count
+    from games.messages import translate
 
     state = next(s for s in history(12) if s.phase == "testimony")
     order = [(state.godfather + k) % 12 for k in range(1, 12)]

@@ -208,7 +208,6 @@ def draw_card(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
 def _paint_card(image: Image.Image, d: ImageDraw.ImageDraw, seat: fr.Seat, box: tuple[int, int, int, int],
                 out: bool, accused: bool, icons: tuple[str, ...], words: str, theme: Theme) -> None:
     x0, y0, x1, y1 = box
-    s = seat.seat
     ground = mix(theme.card, OUT_GREY, 0.5) if out else theme.card
     edge, width = theme.card_edge, 2.0
     if accused:
