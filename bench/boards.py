@@ -31,7 +31,7 @@ from games.ai import choose_move
 from games.registry import all_games
 from renderers.frame import inline_scale
 
-NAMES = ["山田太郎", "Zoë Ångström", "Kenji", "Alexandria", "さくら"]
+NAMES = ["山田太郎", "محمد علي", "김민준", "Kenji 🐉", "Ана Петрова", "สมชาย", "דוד כהן", "राहुल", "张伟", "Zoë Ångström", "Nguyễn Văn An", "さくら"]
 
 
 def states(game, players: int, seed: int = 5):

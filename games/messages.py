@@ -72,6 +72,13 @@ def translate(key: str, lang: str = "en", /, **params: Any) -> str:
         return template
 
 
+def translate_count(key: str, lang: str, count: int, /, **params: Any) -> str:
+    """:func:`translate` for a text about ``count`` things: ``key + ".one"`` when ``count`` is 1
+    and the catalogue has it ("1 region claimed"), else ``key`` ("3 regions claimed")."""
+    one = f"{key}.one"
+    return translate(one if count == 1 and one in CATALOGUE else key, lang, count=count, **params)
+
+
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 

@@ -17,6 +17,7 @@ import math
 import os
 import re
 import threading
+import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
@@ -26,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -165,17 +166,23 @@ def cached(maxsize: int = 32) -> Callable[[Callable[..., Any]], Any]:
 
 # --- fonts ----------------------------------------------------------------------------------------
 
-#: The fonts shipped with the package (SIL OFL 1.1, see ``renderers/fonts/OFL.txt``), used as one
-#: chain: Noto Sans CJK JP (Latin with Latin-1 accents, kana, the kanji of code page 932), then
-#: Noto Sans for what the first lacks (Ł, Č, Ş, Ő, Vietnamese), so a name in any of these draws
-#: the same on a fresh machine, in CI and in Docker, with no system font.
+#: The fonts shipped with the package (SIL OFL 1.1, see ``renderers/fonts/OFL.txt``; built by
+#: ``tools/subset_font.py``), used as one chain per weight, each face drawing what the ones before
+#: it lack: Noto Sans CJK (Latin with Latin-1 accents, Greek, Cyrillic, kana, the kanji of code
+#: page 932, the hanzi of GB 2312 and Big5's frequent level, every Hangul syllable), Noto Sans (Ł,
+#: Č, Ş, Ő, Vietnamese), Arabic, Hebrew, Thai, Devanagari, and the monochrome Noto Emoji. A name
+#: in any of these scripts draws the same on a fresh machine, in CI and in Docker.
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
+_SCRIPT_FACES = ("NotoSansArabicUI", "NotoSansHebrew", "NotoSansThaiUI", "NotoSansDevanagariUI")
 BUNDLED_FONTS = {
-    False: (FONT_DIR / "NotoSansJP-Regular.otf", FONT_DIR / "NotoSansLatin-Regular.ttf"),
-    True: (FONT_DIR / "NotoSansJP-Bold.otf", FONT_DIR / "NotoSansLatin-Bold.ttf"),
+    bold: (FONT_DIR / f"NotoSansCJK-{weight}.otf", FONT_DIR / f"NotoSansLatin-{weight}.ttf",
+           *(FONT_DIR / f"{name}-{weight}.ttf" for name in _SCRIPT_FACES), FONT_DIR / "NotoEmoji-Regular.ttf")
+    for bold, weight in ((False, "Regular"), (True, "Bold"))
 }
-#: Drawn in place of a character no font has (an emoji, a rare script), instead of a blank box.
-MISSING_GLYPH = "?"
+#: Pillow's libraqm (HarfBuzz + FriBiDi) joins Arabic letters and shapes Devanagari and Thai. The
+#: Pillow wheels carry it and load the system's libfribidi (Debian's ``libfribidi0``, installed
+#: by the Dockerfile); without it right-to-left runs are still put in visual order, unjoined.
+RAQM = features.check("raqm")
 
 
 def _configured_font() -> str:
@@ -183,16 +190,19 @@ def _configured_font() -> str:
 
 
 def board_font_problem() -> str | None:
-    """Why the configured ``BOARD_FONT`` cannot be used (the bot logs it at start), or ``None``
-    when it is unset or loads. Images then use the bundled fonts."""
+    """What the bot should warn about at start, or ``None``: a configured ``BOARD_FONT`` that
+    cannot be used (images then use the bundled fonts), or a Pillow without libraqm."""
+    problems = []
     path = _configured_font()
-    if not path:
-        return None
-    try:
-        ImageFont.truetype(path, 12)
-    except (OSError, ValueError) as exc:
-        return f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled Noto Sans JP"
-    return None
+    if path:
+        try:
+            ImageFont.truetype(path, 12)
+        except (OSError, ValueError) as exc:
+            problems.append(f"BOARD_FONT={path!r} cannot be loaded ({exc}); board images use the bundled Noto fonts")
+    if not RAQM:
+        problems.append("Pillow has no libraqm (install libfribidi0): Arabic is drawn unjoined and "
+                        "Devanagari and Thai unshaped in board images")
+    return "; ".join(problems) or None
 
 
 @lru_cache(maxsize=2)
@@ -201,23 +211,28 @@ def _chain(bold: bool) -> tuple[str, ...]:
     both weights), then the bundled faces, which fill in what it lacks."""
     bundled = tuple(str(path) for path in BUNDLED_FONTS[bold])
     path = _configured_font()
-    return (path, *bundled) if path and board_font_problem() is None else bundled
+    loads = False
+    if path:
+        try:
+            ImageFont.truetype(path, 12)
+            loads = True
+        except (OSError, ValueError):
+            pass
+    return (path, *bundled) if loads else bundled
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def _face(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, max(6, int(size)))
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The first font of the chain at ``size`` pixels: ``BOARD_FONT`` when set and loadable,
-    else the bundled Noto Sans JP (regular or bold)."""
+    else the bundled Noto Sans CJK (regular or bold)."""
     return _face(_chain(bold)[0], size)
 
 
-
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _coverage(path: str) -> frozenset[int]:
     """The characters the font file at ``path`` has glyphs for (its best cmap)."""
     from fontTools.ttLib import TTFont  # only when a text outside plain ASCII is drawn
@@ -226,9 +241,18 @@ def _coverage(path: str) -> frozenset[int]:
         return frozenset(face.getBestCmap())
 
 
-#: Characters that only modify the one before them: dropped with a character replaced by
-#: :data:`MISSING_GLYPH`, and never drawn on their own.
-_MODIFIERS = re.compile("[\u200d\ufe0e\ufe0f\u20e3\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f]")
+#: Explicit direction marks and embeddings: the images lay a line out left to right themselves
+#: (the isolates, U+2066-2069, stay: :func:`isolate` puts a name in one).
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+_ISOLATES = "\u2066\u2067\u2068"
+_POP_ISOLATE = "\u2069"
+
+
+def _attaches(ch: str) -> bool:
+    """Whether ``ch`` only modifies the character before it (a combining mark, a vowel sign, a
+    joiner, a variation selector, a skin tone, a tag): drawn in that character's run, never alone."""
+    return (ch in "\u200c\u200d" or "\ufe00" <= ch <= "\ufe0f" or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\U000e0020" <= ch <= "\U000e007f" or unicodedata.category(ch) in ("Mn", "Mc", "Me"))
 
 
 def _face_of(ch: str, chain: tuple[str, ...]) -> int | None:
@@ -242,46 +266,200 @@ def _face_of(ch: str, chain: tuple[str, ...]) -> int | None:
 
 @lru_cache(maxsize=4096)
 def displayable(s: str, bold: bool = False) -> str:
-    """``s`` with every character no font of the chain can draw (emoji, say) replaced by
-    :data:`MISSING_GLYPH`, and the joiners and modifiers of such a character dropped, so no
-    blank box ("tofu") ever reaches an image: ``"Ryu 🐉"`` becomes ``"Ryu ?"``."""
+    """``s`` as the images draw it: composed (NFC), without direction controls, and without a
+    modifier its base's font cannot draw (a skin tone after a kanji, a mark after a missing
+    character). A character no font has stays: it is drawn as a box with its code point (see
+    :func:`placeholders`), so two names in a script the fonts lack still look different."""
     if s.isascii():
         return s
     chain = _chain(bold)
     out: list[str] = []
-    joined = False  # the last character was a joiner, or the first half of a flag
-    for ch in s:
-        if ch == "\u200d":
-            joined = True
+    base: int | None = None  # the font of the last character kept
+    for ch in unicodedata.normalize("NFC", s):
+        if ch in _BIDI_CONTROLS:
             continue
-        if _MODIFIERS.fullmatch(ch):
+        if _attaches(ch):
+            if base is not None and (ord(ch) in _coverage(chain[base])):
+                out.append(ch)
             continue
-        if ch.isspace() or _face_of(ch, chain) is not None:
-            out.append(ch)
-            joined = False
-        elif joined and out and out[-1] == MISSING_GLYPH:
-            joined = False  # one emoji made of several: one mark
-        else:
-            out.append(MISSING_GLYPH)
-            joined = "\U0001f1e6" <= ch <= "\U0001f1ff"  # a flag is two regional indicators
+        out.append(ch)
+        base = None if ch.isspace() else _face_of(ch, chain)
     return "".join(out)
 
 
-@lru_cache(maxsize=4096)
-def _runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
-    """``s`` (already displayable) cut into runs drawn by one font each: (text, index in the
-    chain). Spaces stay with the run they are in."""
-    if s.isascii():
-        return ((s, 0),)
+def isolate(name: str) -> str:
+    """``name`` as an isolate (FSI ... PDI) when it holds right-to-left letters, so a sentence
+    round it keeps its order: "Waiting on محمد +3 more", not the number pulled into the name."""
+    if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in name) and not name.startswith("\u2068"):
+        return f"\u2068{name}\u2069"
+    return name
+
+
+def placeholders(s: str, bold: bool = False) -> str:
+    """The characters of ``s`` no bundled font has, each drawn as a box holding its code point."""
     chain = _chain(bold)
+    return "".join(ch for ch in displayable(s, bold)
+                   if not ch.isspace() and ch not in _ISOLATES + _POP_ISOLATE and _face_of(ch, chain) is None)
+
+
+# --- right-to-left text ---------------------------------------------------------------------------
+
+_STRONG_RTL = frozenset({"R", "AL"})
+
+
+def _bidi_levels(s: str, base: int = 0) -> tuple[int, ...]:
+    """The embedding level of each character of one line of ``s`` in a paragraph of level ``base``
+    (0: the images' texts are English or Japanese sentences that may hold names in any script), by
+    the Unicode Bidirectional Algorithm's rules W1-W7, N1-N2 and I1-I2, with isolates (a name put
+    in one by :func:`isolate` is laid out on its own and counts as a neutral outside; the other
+    explicit embeddings are dropped by :func:`displayable`). Even levels are left to right."""
+    if not any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in s):
+        return (base,) * len(s)
+    # the isolates first: each counts as one neutral of the text round it
+    outer: list[str] = []  # the text round the isolates, an isolate's opening standing for it all
+    spans: list[tuple[int, int, int]] = []  # (index in outer, start, end) of each isolate's content
+    i, n = 0, len(s)
+    while i < n:
+        if s[i] in _ISOLATES:
+            depth, j = 1, i + 1
+            while j < n and depth:
+                depth += 1 if s[j] in _ISOLATES else -1 if s[j] == _POP_ISOLATE else 0
+                j += 1
+            end = j - 1 if depth == 0 else j
+            spans.append((len(outer), i, end))
+            outer.append("\u2068")
+            i = end + 1 if depth == 0 else end
+            continue
+        outer.append(s[i])
+        i += 1
+    levels = _levels_of(outer, base)
+    if not spans:
+        return levels
+    result = [base] * n
+    cursor, k = 0, 0
+    for index, start, end in spans:
+        while k < index:  # the characters before this isolate
+            while s[cursor] in _ISOLATES or s[cursor] == _POP_ISOLATE:
+                cursor += 1
+            result[cursor] = levels[k]
+            cursor, k = cursor + 1, k + 1
+        content = s[start + 1:end]
+        strong = next((unicodedata.bidirectional(ch) for ch in content
+                       if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "L")
+        rtl = s[start] == "\u2067" or s[start] == "\u2068" and strong != "L"
+        inner = base + 1 if rtl != (base % 2 == 1) else base + 2  # the next level of that direction
+        result[start + 1:end] = _bidi_levels(content, inner)
+        result[start] = levels[k]
+        if end < n:
+            result[end] = levels[k]
+        cursor, k = end + 1, k + 1
+    for j in range(cursor, n):
+        if s[j] not in _ISOLATES and s[j] != _POP_ISOLATE and k < len(levels):
+            result[j] = levels[k]
+            k += 1
+    return tuple(result)
+
+
+def _levels_of(chars: list[str], base: int) -> tuple[int, ...]:
+    """Rules W1-W7, N1-N2 and I1-I2 over ``chars`` (no isolates left) at paragraph level ``base``."""
+    edge = "R" if base % 2 else "L"
+    kinds = ["ON" if ch == "\u2068" else (unicodedata.bidirectional(ch) or "L") for ch in chars]
+    n = len(kinds)
+    for i, k in enumerate(kinds):  # W1: a mark takes the class of what it marks
+        if k in ("NSM", "BN"):
+            kinds[i] = kinds[i - 1] if i else edge
+    strong = edge
+    for i, k in enumerate(kinds):  # W2, W3: numbers after Arabic letters are Arabic numbers
+        if k in ("L", "R", "AL"):
+            strong = k
+        elif k == "EN" and strong == "AL":
+            kinds[i] = "AN"
+    kinds = ["R" if k == "AL" else k for k in kinds]
+    for i in range(1, n - 1):  # W4: one separator between two numbers of a kind joins them
+        if kinds[i] == "ES" and kinds[i - 1] == kinds[i + 1] == "EN" or \
+                kinds[i] == "CS" and kinds[i - 1] == kinds[i + 1] and kinds[i - 1] in ("EN", "AN"):
+            kinds[i] = kinds[i - 1]
+    for i, k in enumerate(kinds):  # W5: currency and percent signs beside a number are part of it
+        if k == "ET":
+            j = i
+            while j < n and kinds[j] == "ET":
+                j += 1
+            if (i and kinds[i - 1] == "EN") or (j < n and kinds[j] == "EN"):
+                for m in range(i, j):
+                    kinds[m] = "EN"
+    kinds = ["ON" if k in ("ES", "ET", "CS") else k for k in kinds]  # W6
+    strong = edge
+    for i, k in enumerate(kinds):  # W7: numbers in left-to-right text are left to right
+        if k in ("L", "R"):
+            strong = k
+        elif k == "EN" and strong == "L":
+            kinds[i] = "L"
+    i = 0
+    while i < n:  # N1, N2: neutrals between two runs of one direction take it, else the paragraph's
+        if kinds[i] in ("L", "R", "EN", "AN"):
+            i += 1
+            continue
+        j = i
+        while j < n and kinds[j] not in ("L", "R", "EN", "AN"):
+            j += 1
+        before = edge if i == 0 else ("R" if kinds[i - 1] in ("R", "EN", "AN") else "L")
+        after = edge if j == n else ("R" if kinds[j] in ("R", "EN", "AN") else "L")
+        for m in range(i, j):
+            kinds[m] = before if before == after else edge
+        i = j
+    if base % 2 == 0:  # I1
+        return tuple({"L": base, "R": base + 1}.get(k, base + 2) for k in kinds)
+    return tuple(base if k == "R" else base + 1 for k in kinds)  # I2
+
+
+def _visual_order(levels: list[int]) -> list[int]:
+    """The order in which to lay out items of these levels, left to right (rule L2: from the
+    highest level down, reverse every maximal sequence at or above it)."""
+    order = list(range(len(levels)))
+    for level in range(max(levels, default=0), 0, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return order
+
+
+@lru_cache(maxsize=4096)
+def _runs(s: str, bold: bool) -> tuple[tuple[str, int, int], ...]:
+    """``s`` (already displayable) cut into runs drawn by one font in one direction each, in
+    logical order: (text, index in the chain or -1 for characters no font has, bidi level).
+    Spaces and modifiers stay with the run they are in when its font has them."""
+    if s.isascii():
+        return ((s, 0, 0),)
+    chain = _chain(bold)
+    emoji = {i for i, path in enumerate(chain) if path.endswith("Emoji-Regular.ttf")}  # its space is an em wide
+    levels = _bidi_levels(s)
     runs: list[list[Any]] = []
-    for ch in s:
-        index = runs[-1][1] if ch.isspace() and runs else (_face_of(ch, chain) or 0)
-        if runs and runs[-1][1] == index:
-            runs[-1][0] += ch
+    for ch, level in zip(s, levels):
+        if ch in _ISOLATES or ch == _POP_ISOLATE:
+            continue  # they only shape the levels
+        last = runs[-1] if runs else None
+        joins = last is not None and last[1] >= 0 and (
+            _attaches(ch) or ch.isspace() and last[1] not in emoji and last[2] == level)
+        if joins and (ch == " " or ord(ch) in _coverage(chain[last[1]])):
+            index = last[1]
         else:
-            runs.append([ch, index])
-    return tuple((text_, index) for text_, index in runs)
+            found = _face_of(ch, chain)
+            index = -1 if found is None else found
+        if last is not None and last[1] == index and (last[2] == level or _attaches(ch)):
+            last[0] += ch
+        else:
+            runs.append([ch, index, level])
+    return tuple((text_, index, level) for text_, index, level in runs)
+
+
+# --- laying out and drawing text -------------------------------------------------------------------
 
 
 def reset_fonts() -> None:
@@ -294,41 +472,89 @@ def reset_fonts() -> None:
 _TEXT_LOCK = threading.Lock()
 
 
+@dataclass(frozen=True)
+class _Placed:
+    """One run of a laid out line: drawn at (x, y) from the line's position with ``anchor``;
+    ``face`` None for characters no font has (boxes with their code points)."""
+
+    x: float
+    y: float
+    text: str
+    face: ImageFont.FreeTypeFont | None
+    anchor: str
+    direction: str | None
+
+
+def _direction(level: int) -> str | None:
+    """The direction libraqm lays a run of this bidi level out in (``None``: left to right, or no
+    libraqm)."""
+    return ("rtl" if level % 2 else "ltr") if RAQM and level else None
+
+
+def _placeholder_width(ch: str, size: int) -> float:
+    return size * (0.66 if ord(ch) <= 0xFFFF else 0.92)
+
+
+def _baseline(anchor: str, face: ImageFont.FreeTypeFont) -> float:
+    """How far below a line's ``anchor`` point its baseline lies, by the first face's metrics."""
+    ascent, descent = face.getmetrics()
+    return {"a": ascent, "m": (ascent - descent) / 2, "d": -descent, "t": ascent, "b": -descent}.get(anchor[1], 0.0)
+
+
 @lru_cache(maxsize=4096)
 def _layout(s: str, size: int, bold: bool, anchor: str, stroke: float = 0) \
-        -> tuple[tuple[tuple[float, str, ImageFont.FreeTypeFont], ...], tuple[float, float, float, float]]:
-    """Where each run of ``s`` goes when drawn at ``(0, 0)`` with ``anchor``: ``((x, text,
-    face), ...)`` with every run anchored ``"l" + anchor[1]``, and the box they cover together.
-    Remembered: most texts of a board (labels, names, captions) come back move after move.
-    Call with the text lock held."""
+        -> tuple[tuple[_Placed, ...], tuple[float, float, float, float]]:
+    """Where each run of ``s`` goes when drawn at ``(0, 0)`` with ``anchor``, left to right in
+    visual order, and the box their ink covers together. A line of one font and direction keeps
+    ``anchor``; a mixed one puts every run on the first face's baseline. Remembered: most texts of
+    a board (labels, names, captions) come back move after move. Call with the text lock held."""
     chain = _chain(bold)
     runs = _runs(s, bold)
-    if len(runs) == 1:
+    if len(runs) == 1 and runs[0][1] >= 0:
         face = _face(chain[runs[0][1]], size)
-        return ((0.0, s, face),), face.getbbox(s, anchor=anchor, stroke_width=stroke)
-    faces = [_face(chain[index], size) for _, index in runs]
-    widths = [face.getlength(text_) for (text_, _), face in zip(runs, faces)]
-    x = -{"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}.get(anchor[0], 0.0)
+        direction = _direction(runs[0][2])
+        text_ = s if direction or not runs[0][2] % 2 else s[::-1]
+        return ((_Placed(0.0, 0.0, text_, face, anchor, direction),),
+                face.getbbox(text_, direction=direction, anchor=anchor, stroke_width=stroke))
+    order = _visual_order([level for _, _, level in runs])
+    baseline = _baseline(anchor, _face(chain[0], size))
+    items = []
+    for i in order:
+        text_, index, level = runs[i]
+        if index < 0:
+            items.append((text_, None, None, sum(_placeholder_width(ch, size) for ch in text_)))
+            continue
+        face = _face(chain[index], size)
+        direction = _direction(level)
+        if level % 2 and not direction:
+            text_ = text_[::-1]  # no libraqm: at least the letters in visual order
+        items.append((text_, face, direction, face.getlength(text_, direction=direction)))
+    total = sum(width for *_, width in items)
+    x = -{"l": 0.0, "m": total / 2, "r": total}.get(anchor[0], 0.0)
     placed, box = [], [math.inf, math.inf, -math.inf, -math.inf]
-    for (text_, _), face, width in zip(runs, faces, widths):
-        placed.append((x, text_, face))
-        x0, y0, x1, y1 = face.getbbox(text_, anchor="l" + anchor[1], stroke_width=stroke)
-        box = [min(box[0], x + x0), min(box[1], y0), max(box[2], x + x1), max(box[3], y1)]
+    for text_, face, direction, width in items:
+        placed.append(_Placed(x, baseline, text_, face, "ls", direction))
+        if face is None:
+            x0, y0, x1, y1 = 0.0, -0.78 * size, width, 0.08 * size
+        else:
+            x0, y0, x1, y1 = face.getbbox(text_, direction=direction, anchor="ls", stroke_width=stroke)
+        box = [min(box[0], x + x0), min(box[1], baseline + y0), max(box[2], x + x1), max(box[3], baseline + y1)]
         x += width
     return tuple(placed), (box[0], box[1], box[2], box[3])
 
 
 @lru_cache(maxsize=4096)
 def _mask(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, stroke: float,
-          start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+          start: tuple[float, float], direction: str | None = None) -> tuple[Any, tuple[int, int]]:
     """The glyph coverage of one line ``s`` and its offset, exactly as ``ImageDraw.text`` makes
     it (``start``: the fractional part of the position). Rasterising is most of the cost of a
     text; the mask does not depend on the colour, so a repeated text costs one blend."""
-    return face.getmask2(s, mode, None, None, None, stroke, anchor, 0, start, stroke_filled=True)
+    return face.getmask2(s, mode, direction, None, None, stroke, anchor, 0, start, stroke_filled=True)
 
 
 def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
-               fill: RGB, anchor: str, stroke_width: float = 0, stroke_fill: RGB | None = None) -> None:
+               fill: RGB, anchor: str, stroke_width: float = 0, stroke_fill: RGB | None = None,
+               direction: str | None = None) -> None:
     """``d.text(xy, s, font=face, fill=fill, anchor=anchor, stroke_width=..., stroke_fill=...)``
     for one line of text, pixel for pixel, with the glyph masks remembered (see :func:`_mask`)."""
     x, y = xy
@@ -336,7 +562,7 @@ def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: Im
     ink = d._getink(fill)[0]
 
     def blend(ink: int, stroke: float) -> None:
-        mask, (dx, dy) = _mask(face, s, d.fontmode, anchor, stroke, start)
+        mask, (dx, dy) = _mask(face, s, d.fontmode, anchor, stroke, start, direction)
         d.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
 
     if stroke_width:
@@ -348,15 +574,35 @@ def _draw_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: Im
         blend(ink, 0)
 
 
+def _draw_placeholders(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: RGB) -> None:
+    """Each character of ``s`` (none of the fonts has it) as a box holding its code point in hex,
+    two rows of digits, from ``xy`` on the baseline: like a browser's missing-glyph box, it tells
+    two names in a script the fonts lack apart."""
+    x, baseline = xy
+    digits_face = _face(_chain(False)[0], max(6, round(size * 0.34)))
+    line = max(1, round(size / 16))
+    for ch in s:
+        width = _placeholder_width(ch, size)
+        box = [x + size * 0.06, baseline - size * 0.76, x + width - size * 0.06, baseline + size * 0.06]
+        d.rectangle(box, outline=fill, width=line)
+        code = f"{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"{ord(ch):06X}"
+        half = len(code) // 2
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        for row, part in enumerate((code[:half], code[half:])):
+            _draw_line(d, (cx, cy + (row - 0.5) * size * 0.33), part, digits_face, fill, "mm")
+        x += width
+
+
 def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: ImageFont.FreeTypeFont,
-                fill: RGB, anchor: str, ground: tuple[RGB, tuple[float, float, float, float]]) -> bool:
+                fill: RGB, anchor: str, ground: tuple[RGB, tuple[float, float, float, float]],
+                direction: str | None = None) -> bool:
     """What :func:`_draw_line` draws (no stroke), pasted: the glyphs blended over the flat colour
     of ``ground`` once and remembered (see :func:`_grounded`). Only when the glyphs lie inside its
     box (all that colour); returns whether it pasted."""
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     colour, (zx0, zy0, zx1, zy1) = ground
-    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], colour)
+    pixels, (dx, dy), (w, h) = _grounded(face, s, d.fontmode, anchor, start, d._getink(fill)[0], colour, direction)
     x0, y0 = int(x) + dx, int(y) + dy
     if not (zx0 <= x0 and zy0 <= y0 and x0 + w <= zx1 and y0 + h <= zy1):
         return False
@@ -367,11 +613,11 @@ def _paste_line(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, face: I
 
 @lru_cache(maxsize=256)
 def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, start: tuple[float, float], ink: int,
-              ground: RGB) -> tuple[Any, tuple[int, int], tuple[int, int]]:
+              ground: RGB, direction: str | None = None) -> tuple[Any, tuple[int, int], tuple[int, int]]:
     """One line's glyphs blended over ``ground``, cut to where they have ink: (RGB pixels, their
     offset from the text's position, their size). A text on a flat header comes back move after
     move, and pasting it is cheaper than blending."""
-    mask, (dx, dy) = _mask(face, s, mode, anchor, 0, start)
+    mask, (dx, dy) = _mask(face, s, mode, anchor, 0, start, direction)
     box = mask.getbbox() if mask.size[0] and mask.size[1] else None
     if not box:
         return Image.new("RGB", (0, 0)).im, (dx, dy), (0, 0)
@@ -381,7 +627,8 @@ def _grounded(face: ImageFont.FreeTypeFont, s: str, mode: str, anchor: str, star
 
 
 def text_box(s: str, *, size: int, anchor: str = "la", bold: bool = False) -> tuple[float, float, float, float]:
-    """The pixel box ``s`` covers when drawn by :func:`text` at ``(0, 0)``."""
+    """The box the ink of ``s`` covers (ascenders and descenders included) when drawn by
+    :func:`text` at ``(0, 0)``."""
     with _TEXT_LOCK:
         return _layout(displayable(s, bold), size, bold, anchor)[1]
 
@@ -397,32 +644,63 @@ def _width(s: str, size: int, bold: bool) -> float:
     s = displayable(s, bold)
     chain = _chain(bold)
     with _TEXT_LOCK:
-        return sum(_face(chain[index], size).getlength(run) for run, index in _runs(s, bold))
+        if s.isascii():
+            return _face(chain[0], size).getlength(s)
+        return sum(sum(_placeholder_width(ch, size) for ch in run) if index < 0
+                   else _face(chain[index], size).getlength(run, direction=_direction(level))
+                   for run, index, level in _runs(s, bold))
 
 
-def fit_text(s: str, *, size: int, width: float, bold: bool = False) -> str:
-    """``s`` cut (with "…") to at most ``width`` pixels at ``size``: names on seat cards."""
-    return _fit(s, size, width, bold)
+def _cuttable(s: str, i: int) -> bool:
+    """Whether ``s`` may be cut before its ``i``-th character (not inside a cluster: a mark, a
+    joined emoji, a flag's second half)."""
+    if i <= 0 or i >= len(s):
+        return True
+    return not (_attaches(s[i]) or s[i - 1] == "\u200d"
+                or "\U0001f1e6" <= s[i] <= "\U0001f1ff" and "\U0001f1e6" <= s[i - 1] <= "\U0001f1ff"
+                and sum(1 for ch in s[:i] if "\U0001f1e6" <= ch <= "\U0001f1ff") % 2)
+
+
+def fit_text(s: str, *, size: int, width: float, bold: bool = False, middle: bool = False) -> str:
+    """``s`` cut (with "…") to at most ``width`` pixels at ``size``: names on seat cards. With
+    ``middle`` the cut keeps the start and the end ("Alexandria…Great"), so two long names that
+    share their start stay apart (standings)."""
+    return _fit(s, size, width, bold, middle)
 
 
 @lru_cache(maxsize=4096)
-def _fit(s: str, size: int, width: float, bold: bool) -> str:
+def _fit(s: str, size: int, width: float, bold: bool, middle: bool = False) -> str:
     s = displayable(s, bold)
     if text_width(s, size=size, bold=bold) <= width:
         return s
+
+    def cut(n: int) -> str:
+        if not middle:
+            while not _cuttable(s, n):
+                n -= 1
+            return s[:n].rstrip() + "…"
+        head = (n + 1) // 2 + (n + 1) // 6
+        tail = n - head
+        while not _cuttable(s, head):
+            head -= 1
+        start = len(s) - tail
+        while not _cuttable(s, start):
+            start += 1
+        return s[:head].rstrip() + "…" + s[start:].lstrip() if tail > 0 else s[:head].rstrip() + "…"
+
     lo, hi = 0, len(s)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
+    while lo < hi:  # the longest cut that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if text_width(s[:mid].rstrip() + "…", size=size, bold=bold) <= width:
+        if text_width(cut(mid), size=size, bold=bold) <= width:
             lo = mid
         else:
             hi = mid - 1
-    return s[:lo].rstrip() + "…"
+    return cut(lo)
 
 
 def wrap_text(s: str, *, size: int, width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
-    """``s`` broken into lines of at most ``width`` pixels (at spaces, or anywhere in Japanese),
-    at most ``max_lines`` of them, the last cut with "…" if the text goes on."""
+    """``s`` broken into lines of at most ``width`` pixels (at spaces, or anywhere in Japanese,
+    Chinese and Thai), at most ``max_lines`` of them, the last cut with "…" if the text goes on."""
     return list(_wrap(s, size, width, bold, max_lines))
 
 
@@ -437,7 +715,7 @@ def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[
             rest = ""
             break
         cut = len(rest)
-        while cut > 1 and text_width(rest[:cut], size=size, bold=bold) > width:
+        while cut > 1 and (text_width(rest[:cut], size=size, bold=bold) > width or not _cuttable(rest, cut)):
             cut -= 1
         space = rest.rfind(" ", 0, cut + 1)
         if space > 0 and not _is_cjk(rest[cut - 1]):
@@ -450,7 +728,8 @@ def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[
 
 
 def _is_cjk(ch: str) -> bool:
-    return ord(ch) >= 0x3000
+    """Whether a line may break after ``ch`` without a space (CJK, and Thai, written without them)."""
+    return ord(ch) >= 0x3000 or "\u0e00" <= ch <= "\u0e7f"
 
 
 # --- recording what is drawn (for the tests of the inline-size standard) -------------------------
@@ -483,6 +762,8 @@ class Recorder:
     #: What :func:`encode_png` was handed: (image, its keyword arguments), so a bench can time the
     #: very same encode alone.
     encoded: list[tuple[Image.Image, dict[str, Any]]] = field(default_factory=list)
+    #: The characters drawn as code-point boxes (no bundled font has them).
+    placeholders: list[str] = field(default_factory=list)
 
     def note(self, kind: str, role: str, box: tuple[float, float, float, float], size: float,
              content: str = "") -> None:
@@ -536,6 +817,16 @@ def within(box: tuple[float, float, float, float]) -> Iterator[None]:
         recorder.limits.pop()
 
 
+def framed(image: Image.Image, box: tuple[float, float, float, float], width: float) -> None:
+    """Note (while recording) that a frame ``width`` px wide runs inside the edge of ``box`` on
+    ``image``: the tests check that no text's ink lies under it."""
+    recorder = _RECORDER.get()
+    placed = recorder.layers.get(id(image)) if recorder is not None and not recorder.paused else None
+    if placed is not None:
+        k, (ox, oy) = placed
+        recorder.note("frame", "frame", (ox + box[0] * k, oy + box[1] * k, ox + box[2] * k, oy + box[3] * k), width * k)
+
+
 def _where(d: ImageDraw.ImageDraw) -> tuple[Recorder, float, tuple[float, float]] | None:
     recorder = _RECORDER.get()
     if recorder is None or recorder.paused:
@@ -548,35 +839,33 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, *, size: int, 
          anchor: str = "la", bold: bool = False, role: str = "text",
          ground: tuple[RGB, tuple[float, float, float, float]] | None = None, **options: Any) -> None:
     """Draw ``s`` at ``size`` pixels (``anchor`` as in Pillow: ``"mm"`` centres, ``"lm"`` starts
-    at the left middle), each character in the first font of the chain that has it; characters
-    none has become :data:`MISSING_GLYPH`. ``role`` is what the text is for (see
-    :class:`Drawn`). ``ground``: (colour, box), a box of the image that holds only that flat
-    colour (a header's free part): a text whose glyphs lie inside it is pasted as remembered,
-    blended over that colour once; the same pixels. Safe to call from several threads."""
+    at the left middle), each character in the first font of the chain that has it, right-to-left
+    runs in visual order; a character none has becomes a box with its code point. ``role`` is what
+    the text is for (see :class:`Drawn`). ``ground``: (colour, box), a box of the image that holds
+    only that flat colour (a header's free part): a text whose glyphs lie inside it is pasted as
+    remembered, blended over that colour once; the same pixels. Safe to call from several threads."""
     s = displayable(s, bold)
     with _TEXT_LOCK:
         placed, (x0, y0, x1, y1) = _layout(s, size, bold, anchor, options.get("stroke_width", 0))
         # one line with at most a stroke (every board text): remembered glyph masks; else Pillow
         fast = "\n" not in s and set(options) <= {"stroke_width", "stroke_fill"} and d.mode in ("RGB", "RGBA")
-        if len(placed) == 1:
-            if fast and ground is not None and not options and d.mode == "RGB" and \
-                    _paste_line(d, xy, s, placed[0][2], fill, anchor, ground):
+        for run in placed:
+            at = (xy[0] + run.x, xy[1] + run.y)
+            if run.face is None:
+                _draw_placeholders(d, at, run.text, size, fill)
+            elif fast and ground is not None and not options and d.mode == "RGB" and len(placed) == 1 and \
+                    _paste_line(d, at, run.text, run.face, fill, run.anchor, ground, run.direction):
                 pass
             elif fast:
-                _draw_line(d, xy, s, placed[0][2], fill, anchor, **options)
+                _draw_line(d, at, run.text, run.face, fill, run.anchor, direction=run.direction, **options)
             else:
-                d.text(xy, s, font=placed[0][2], fill=fill, anchor=anchor, **options)
-        else:
-            for dx, run, face in placed:
-                if fast:
-                    _draw_line(d, (xy[0] + dx, xy[1]), run, face, fill, "l" + anchor[1], **options)
-                else:
-                    d.text((xy[0] + dx, xy[1]), run, font=face, fill=fill, anchor="l" + anchor[1], **options)
+                d.text(at, run.text, font=run.face, fill=fill, anchor=run.anchor, direction=run.direction, **options)
         where = _where(d)
         if where is not None and s.strip():
             recorder, k, (ox, oy) = where
             recorder.note("text", role, (ox + (xy[0] + x0) * k, oy + (xy[1] + y0) * k,
                                          ox + (xy[0] + x1) * k, oy + (xy[1] + y1) * k), size * k, s)
+            recorder.placeholders.extend(run.text for run in placed if run.face is None)
 
 
 def encode_png(image: Image.Image, *, palette: Image.Image | None = None,

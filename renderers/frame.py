@@ -34,6 +34,8 @@ from renderers.common import (
     crown_sprite,
     darker,
     fit_text,
+    framed,
+    isolate,
     mix,
     on_canvas,
     paste,
@@ -42,6 +44,7 @@ from renderers.common import (
     rounded_box_sprite,
     seat_mark,
     text,
+    text_box,
     text_width,
     within,
     wrap_text,
@@ -58,6 +61,8 @@ MARGIN = 12
 HEADER_HEIGHT = 84
 #: The seat cards' column, right of the board, unless a game asks for another width.
 SIDE_WIDTH = 300
+#: The width of the frame round the card of the seat to act (texts stay inside it).
+ACTIVE_EDGE = 5
 
 
 def inline_scale(width: int, height: int) -> float:
@@ -179,13 +184,8 @@ class Frame:
         for seat in acting[:4]:
             paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (x + mark / 2, top + 17))
             x += mark + 4
-        if len(acting) == 1:
-            who = self.say("board.to_play", player=acting[0].name)
-        elif acting:
-            who = self.say("board.to_play_many", players=", ".join(s.name for s in acting))
-        else:
-            who = self.say("board.start")
         x += 4
+        who = self._waiting(acting, right - x)
         ground = self.header_ground
         text(d, (x, top + 17), fit_text(who, size=30, width=right - x, bold=True), size=30,
              fill=self.theme.text, anchor="lm", bold=True, role="headline", ground=(ground, (x, y0, right, y1 - 3)))
@@ -193,6 +193,27 @@ class Frame:
             line = fit_text(headline.decision, size=HEADLINE, width=right - left)
             text(d, (left, y1 - 22), line, size=HEADLINE, fill=self.theme.text, anchor="lm", role="headline",
                  ground=(ground, (left, y0 + 44, right, y1 - 3)))
+
+    def _waiting(self, acting: Sequence[Seat], width: float) -> str:
+        """Who is to act, in ``width`` px at the headline's size: one name, or as many whole names
+        as fit and "+N more" for the rest (a cut name would hide how many are waited on)."""
+        if len(acting) == 1:
+            return self.say("board.to_play", player=acting[0].name)
+        if not acting:
+            return self.say("board.start")
+        names = [s.name for s in acting]
+
+        def say(shown: list[str]) -> str:
+            rest = len(names) - len(shown)
+            return (self.say("board.to_play_many", players=", ".join(shown)) if not rest else
+                    self.say("board.to_play_more", players=", ".join(shown), count=rest))
+
+        for count in range(len(names), 1, -1):
+            words = say(names[:count])
+            if text_width(words, size=30, bold=True) <= width:
+                return words
+        room = width - text_width(say([""]), size=30, bold=True)  # the first name, cut to leave the count
+        return say([fit_text(names[0], size=30, width=max(room, 0), bold=True)])
 
     def _draw_outcome(self, d: ImageDraw.ImageDraw, headline: Headline, left: int, right: int) -> None:
         y0, y1 = self.lay.header[1], self.lay.header[3]
@@ -276,6 +297,13 @@ class Frame:
                ("frame.card", type(self).__qualname__, seat, final, self.theme, self.lang, self.card_extra(seat)),
                lambda: self._paint_card(seat, box, final))
 
+    @staticmethod
+    def inside(box: Box) -> Box:
+        """The part of a card ``box`` its texts stay in: inside the acting seat's frame (every
+        card keeps it free, so a card reads the same when its seat comes to act)."""
+        inset = ACTIVE_EDGE + 1
+        return box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
+
     def card_extra(self, seat: Seat) -> Any:
         """What a game adds to a seat's card beyond :class:`Seat` (it overrides
         :meth:`_paint_card` to draw it): part of the card's cache key. None here."""
@@ -287,52 +315,67 @@ class Frame:
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         edge = seat.colour if seat.acting else theme.card_edge
-        card = rounded_box_sprite(w, h, theme.card, edge, 5.0 if seat.acting else 2.0, 12)
+        card = rounded_box_sprite(w, h, theme.card, edge, ACTIVE_EDGE if seat.acting else 2.0, 12)
         paste(self.image, card, (x0, y0))
+        framed(self.image, box, ACTIVE_EDGE if seat.acting else 2.0)
         # a band of the seat's colour down the left edge, its mark on it
         d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 12, y1 - 3], radius=4, fill=seat.colour)
-        mark = min(48, h - 50) if h > 90 else min(40, h - 12)
-        mark = max(28, mark)
-        mx, my = x0 + 20 + mark / 2, y0 + 10 + mark / 2
+        mark, mx, my = self._card_mark(box)
         paste_centred(self.image, seat_mark(mark, seat.seat, seat.colour), (mx, my))
+        if final and seat.rank == 1:
+            paste_centred(self.image, crown_sprite(30, theme.gold, darker(theme.gold, 0.5)), (mx, y0 + 4 + 11))
+        with within(self.inside(box)):
+            self._paint_card_texts(d, seat, box, final)
+        if seat.acting and not final:
+            d.polygon([(x0 - 1, (y0 + y1) / 2 - 10), (x0 + 9, (y0 + y1) / 2), (x0 - 1, (y0 + y1) / 2 + 10)],
+                      fill=theme.text)
+
+    @staticmethod
+    def _card_mark(box: Box) -> tuple[int, float, float]:
+        """The size and centre of the seat's mark on a card."""
+        x0, y0, x1, y1 = box
+        h = y1 - y0
+        mark = max(28, min(48, h - 50) if h > 90 else min(40, h - 12))
+        return mark, x0 + 20 + mark / 2, y0 + 10 + mark / 2
+
+    def _paint_card_texts(self, d: ImageDraw.ImageDraw, seat: Seat, box: Box, final: bool) -> None:
+        """The name, score, rank and facts of a card, inside its frame (see :meth:`inside`)."""
+        theme = self.theme
+        x0, y0, x1, y1 = box
+        mark, mx, my = self._card_mark(box)
         name_x = mx + mark / 2 + 10
         score_w = 0
         if seat.score is not None:
             score_w = text_width(seat.score, size=36, bold=True)
             text(d, (x1 - 12, my), seat.score, size=36, fill=theme.text, anchor="rm", bold=True, role="headline")
-        rank_w = 0
-        if final and seat.rank is not None:
+        ranked = final and seat.rank is not None
+        if ranked:  # under the name, which keeps the whole line
             rank = self.say("board.rank", rank=seat.rank)
-            rank_w = text_width(rank, size=HEADLINE, bold=True) + 14
-            if seat.rank == 1:
-                paste_centred(self.image, crown_sprite(30, theme.gold, darker(theme.gold, 0.5)), (mx, y0 + 4 + 11))
-            text(d, (name_x, my - 12), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
+            text(d, (name_x, my + 16), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
         name = seat.name + (f" ({seat.note})" if seat.note else "")
-        room = x1 - 12 - score_w - 10 - name_x - rank_w
+        room = x1 - 12 - score_w - 10 - name_x
         y_name = my - 12 if final else my
-        text(d, (name_x + rank_w, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
+        text(d, (name_x, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
              fill=theme.text, anchor="lm", bold=True, role="headline")
         lines = list(seat.breakdown if final else seat.facts)
-        y = y0 + 10 + mark + 8
+        y = y0 + 10 + mark + 4
         if final:
-            y = max(y, my + 16)
+            y = max(y, my + 34 if ranked else my + 14)
+        bottom = self.inside(box)[3]
         for line in lines:
-            if y + TEXT + 2 > y1 - 4:
-                break
             for part in wrap_text(line, size=TEXT + 2, width=x1 - 14 - (x0 + 20), max_lines=2):
-                if y + TEXT + 2 > y1 - 4:
-                    break
+                if y + text_box(part, size=TEXT + 2)[3] > bottom:  # its ink, descenders too, inside the frame
+                    return
                 text(d, (x0 + 20, y), part, size=TEXT + 2, fill=theme.text, anchor="la")
-                y += TEXT + 8
-        if seat.acting and not final:
-            d.polygon([(x0 - 1, (y0 + y1) / 2 - 10), (x0 + 9, (y0 + y1) / 2), (x0 - 1, (y0 + y1) / 2 + 10)],
-                      fill=theme.text)
+                y += TEXT + 6
 
 
 def player_names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:
-    """The names to print per seat: the given ones, else "Player 1", "Player 2", ..."""
+    """The names to print per seat: the given ones, else "Player 1", "Player 2", ...; a
+    right-to-left name as an isolate (:func:`renderers.common.isolate`), so the sentences that
+    hold it keep their order."""
     given = list(names or [])
-    return [given[i] if i < len(given) and given[i] else translate("board.player", lang, number=i + 1)
+    return [isolate(given[i]) if i < len(given) and given[i] else translate("board.player", lang, number=i + 1)
             for i in range(count)]
 
 

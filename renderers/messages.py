@@ -13,6 +13,7 @@ register_messages(
         "board.player": {"en": "Player {number}", "ja": "プレイヤー{number}"},
         "board.to_play": {"en": "{player} to play", "ja": "{player}の番"},
         "board.to_play_many": {"en": "Waiting on {players}", "ja": "{players}の手番"},
+        "board.to_play_more": {"en": "Waiting on {players} +{count} more", "ja": "{players}ほか{count}人の手番"},
         "board.last": {"en": "Last move", "ja": "直前の手"},
         "board.start": {"en": "Game start", "ja": "ゲーム開始"},
         "board.game_over": {"en": "Game over", "ja": "終局"},

@@ -50,6 +50,7 @@ from renderers.common import (
     darker,
     encode_png,
     fit_text,
+    framed,
     mix,
     paste,
     paste_centred,
@@ -351,7 +352,7 @@ class Geometry:
         bx0, by0, bx1, by1 = self.frame.board
         self.board = self.frame.board
         self.col_strip = 30
-        self.row_h = 90
+        self.row_h = 84  # room under the legend for three lines of every event card
         self.market: Box = (bx0, by0, bx1, by0 + self.col_strip + 4 * self.row_h + 6)
         self.label_w = 44
         slots_left, slots_right = bx0 + self.label_w + 4, bx1 - 4
@@ -359,7 +360,7 @@ class Geometry:
         self.tile = int(min(self.pitch - 10, self.row_h - 12))
         self.slots_left = slots_left + ((slots_right - slots_left) - self.pitch * (n + 1)) / 2
         ly = self.market[3] + 6
-        self.legend: Box = (bx0, ly, bx1, ly + 66)
+        self.legend: Box = (bx0, ly, bx1, ly + 96)  # the estates on two rows, the pieces on a third
         self.events: Box = (bx0, self.legend[3] + 6, bx1, by1)
         sx0, sy0, sx1, sy1 = self.frame.side
         gap = 6
@@ -432,10 +433,19 @@ def _base(n: int, lang: str, theme: Theme) -> Image.Image:
         w = (lg[2] - lg[0] - 16) / 4
         for e, name in enumerate(ESTATES):
             x = lg[0] + 8 + (e % 4) * w
-            y = lg[1] + 18 + (e // 4) * 32
+            y = lg[1] + 18 + (e // 4) * 30
             paste_centred(img, mini_tile(name, 28), (x + 16, y))
             word = translate(f"middle_ages.estate.{name}", lang)
             text(d, (x + 36, y), word, size=fr.LABEL, fill=theme.text, anchor="lm", bold=True, role="label")
+        # what the other icons of the market and the cards are
+        y = lg[1] + 18 + 2 * 30
+        pieces = ((seat_mark(26, 0, theme.muted, numbered=False), "lord"), (farmer_icon(24), "farmers"),
+                  (chest_icon(24), "chests"), (grave_icon(24), "graveyard"))
+        for k, (icon, key) in enumerate(pieces):
+            x = lg[0] + 8 + k * w
+            paste_centred(img, icon, (x + 16, y))
+            text(d, (x + 36, y), fit_text(translate(f"middle_ages.board.legend.{key}", lang), size=fr.LABEL,
+                                          width=w - 40), size=fr.LABEL, fill=theme.text, anchor="lm", role="text")
     return img
 
 
@@ -693,6 +703,7 @@ def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, th
     seat, colour, final = data["seat"], tuple(data["colour"]), data["final"]
     edge = colour if data["acting"] else theme.card_edge
     paste(img, rounded_box_sprite(x1 - x0, y1 - y0, theme.card, edge, 5.0 if data["acting"] else 2.0, 12), (x0, y0))
+    framed(img, card, 5.0 if data["acting"] else 2.0)
     d.rounded_rectangle([x0 + 3, y0 + 3, x0 + 10, y1 - 3], radius=3, fill=colour)
     if data["acting"]:
         cy = (y0 + y1) / 2
@@ -721,7 +732,7 @@ def _paint_card(img: Image.Image, card: Box, data: dict[str, Any], lang: str, th
         _draw_estate(img, d, cell, name, data["counts"][e], data["coin_tokens"][e], data["plot_tokens"][e],
                      lit=data["lit"] == e, theme=theme)
     # the bottom line: farmers, chests, graveyard; the penalty preview or the breakdown
-    by = min(y1 - 16, y0 + 56 + data["cell_h"] + 18)
+    by = min(y1 - 19, y0 + 56 + data["cell_h"] + 18)  # its descenders clear the acting frame
     if final is None:
         x = x0 + 18
         for icon, value in ((farmer_icon(22), data["farmers"]), (chest_icon(22), data["chests"]),

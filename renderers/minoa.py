@@ -43,7 +43,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games.minoa  # noqa: F401  (registers the catalogue entries the image uses)
-from games.messages import text_from_json, translate
+from games.messages import text_from_json, translate, translate_count
 from games.minoa.board import (
     DIRECTIONS,
     IS_RIM,
@@ -374,6 +374,9 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
+    """The catalogue's text; "1 region", not "1 regions", where the key has a ``.one`` form."""
+    if "count" in params:
+        return translate_count(key, lang, params.pop("count"), **params)
     return translate(key, lang, **params)
 
 

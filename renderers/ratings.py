@@ -138,7 +138,8 @@ def draw_leaderboard(view: Mapping[str, Any], *, lang: str = "en", provisional_g
                 text(d, (cx, ym), fit_text(str(rank), size=BIG, width=rank_w - 4, bold=True), size=BIG, fill=ink,
                      anchor="mm", bold=True, role="headline")
         with within((x_name, y0, x_rating, y1)):
-            name = fit_text(str(row.get("name", "")), size=BIG, width=x_rating - x_name - 16, bold=rank == 1)
+            name = fit_text(str(row.get("name", "")), size=BIG, width=x_rating - x_name - 16, bold=rank == 1,
+                            middle=True)
             text(d, (x_name + 8, ym), name, size=BIG, fill=ink, anchor="lm", bold=rank == 1 and not provisional,
                  role="headline")
         with within((x_rating, y0, x_games, y1)):

@@ -401,7 +401,7 @@ def test_the_godfather_questions_a_player_who_answers_with_a_new_story_or_keeps_
     state, events = GAME.apply(state, 0, GAME.parse_move(state, "ask 2"))
     assert [e.key for e in events] == ["mafia.event.asked"]
     assert state.phase == "question" and GAME.to_act(state) == {1}
-    assert GAME.decision(state, 1).in_lang("en").startswith("seat 2, answer the Godfather")
+    assert GAME.decision(state, 1).in_lang("en").startswith("Seat 2, answer the Godfather")
     with pytest.raises(NotYourTurn):
         play(state, 0, "accuse 2")  # he waits for the answer
     state = play(state, 1, "claim 13 3")  # a changed story replaces the claim

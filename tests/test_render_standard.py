@@ -75,6 +75,25 @@ def _check_boxes(size: tuple[int, int], recorder: common.Recorder, where: str) -
             lx0, ly0, lx1, ly1 = item.limit
             assert x0 >= lx0 - 1 and y0 >= ly0 - 1 and x1 <= lx1 + 1 and y1 <= ly1 + 1, \
                 f"{where}: {item.kind} {item.content!r} at {item.box} leaves its box {item.limit}"
+    _check_frames(recorder, where)
+
+
+def _check_frames(recorder: common.Recorder, where: str) -> None:
+    """No text's ink (its ascenders and descenders included) lies under a frame drawn after or
+    before it: a text is outside the framed box or inside the frame's inner edge."""
+    frames = [item for item in recorder.items if item.kind == "frame"]
+    for item in recorder.items:
+        if item.kind != "text":
+            continue
+        x0, y0, x1, y1 = item.box
+        for frame in frames:
+            fx0, fy0, fx1, fy1 = frame.box
+            if x1 <= fx0 or x0 >= fx1 or y1 <= fy0 or y0 >= fy1:
+                continue  # apart
+            w = frame.size
+            assert x0 >= fx0 + w and y0 >= fy0 + w and x1 <= fx1 - w and y1 <= fy1 - w, \
+                f"{where}: the ink of {item.content!r} at {tuple(round(v) for v in item.box)} is under the " \
+                f"{w:.0f} px frame of {frame.box}"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -103,6 +122,24 @@ def test_text_is_readable_at_inline_size(name, lang):
             shown = common.displayable(seat_name)
             assert shown[:3] in drawn, f"{where}: the name {seat_name!r} is not on the image"
     print(f"{name} {lang}: smallest inline sizes {', '.join(f'{k} {v:.1f} px' for k, v in sorted(smallest.items()))}")
+
+
+#: States where the acting seat's frame once covered a card's second line (issue 28).
+FRAMED_CASES = [("minoa", 4, 2, 40, "en"), ("minoa", 3, 0, 0, "ja"), ("masume_yakyu", 4, 0, 123, "en"),
+                ("masume_yakyu", 4, 0, 492, "ja")]
+
+
+@pytest.mark.parametrize("name,players,seed,move,lang", FRAMED_CASES)
+def test_the_active_frame_never_covers_text(name, players, seed, move, lang):
+    from tests.play import random_game as play
+
+    game = next(g for g in all_games() if g.name == name)
+    states, _ = play(game, players, seed=seed)
+    state = states[min(move, len(states) - 1)]
+    image, recorder = _recorded(name, game.view(state, None), names=["Alice", "Bob", "Carol", "Dave"][:players],
+                                lang=lang)
+    assert any(item.kind == "frame" and item.size >= 5 for item in recorder.items), "no active frame recorded"
+    _check_boxes(image.size, recorder, f"{name} {players}p seed {seed} move {move} {lang}")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -241,7 +278,7 @@ def test_letters_outside_the_japanese_font_come_from_the_latin_one(monkeypatch):
     common.reset_fonts()
     assert common.displayable("Łukasz Čapek Şükrü Nguyễn") == "Łukasz Čapek Şükrü Nguyễn"
     runs = common._runs("Zoë Łukasz 山田", False)
-    assert [index for _, index in runs] == [0, 1, 0]  # Ł from the second face, the rest the first
+    assert [index for _, index, _ in runs] == [0, 1, 0]  # Ł from the second face, the rest the first
     # the whole name drawn as one piece: its box spans the runs, and the Ł is inked
     from PIL import Image, ImageDraw
 
@@ -251,11 +288,86 @@ def test_letters_outside_the_japanese_font_come_from_the_latin_one(monkeypatch):
     assert x0 <= 14 and x1 - x0 >= common.text_width("Lukasz", size=32) - 4
 
 
-def test_characters_the_font_lacks_become_a_visible_fallback():
-    assert common.displayable("Kenji 🐉") == f"Kenji {common.MISSING_GLYPH}"
-    assert common.displayable("👨\u200d👩\u200d👧 team") == f"{common.MISSING_GLYPH} team"
-    assert common.displayable("👍🏽") == common.MISSING_GLYPH
-    assert common.displayable("🇯🇵") == common.MISSING_GLYPH
+#: Discord names in every script the images must draw (issue 28), one or two per script.
+SCRIPT_NAMES = {
+    "latin": ["Zoë Ångström-Łukasz", "Şükrü Čapek"],
+    "vietnamese": ["Nguyễn Văn An", "Trần Thị Bích Ngọc"],
+    "greek": ["Γιώργος Παπαδόπουλος"],
+    "cyrillic": ["Ана Петрова", "Олександр Їжак"],
+    "japanese": ["山田太郎", "さくら", "髙橋﨑"],
+    "korean": ["김민준", "이서연"],
+    "simplified chinese": ["张伟", "刘洋"],
+    "traditional chinese": ["陳冠霖", "黃詩涵"],
+    "arabic": ["محمد علي", "فاطمة"],
+    "hebrew": ["דוד כהן", "שרה"],
+    "thai": ["สมชาย", "ณัฐวุฒิ"],
+    "devanagari": ["राहुल", "प्रिया शर्मा"],
+    "emoji": ["Kenji 🐉", "👨\u200d👩\u200d👧 team", "🇯🇵 Aki", "👍🏽"],
+}
+
+
+def test_every_script_a_discord_name_may_use_is_drawn_without_placeholders():
+    """Each name is drawn on a seat card and in a standings row; no character of a covered
+    script becomes a placeholder box, and the name is on the image as given."""
+    from renderers import frame, tournament
+
+    names = [name for group in SCRIPT_NAMES.values() for name in group]
+    for name in names:
+        assert common.placeholders(name) == "" and common.placeholders(name, bold=True) == "", name
+    for start in range(0, len(names), 5):
+        group = names[start:start + 5]
+        with common.recording() as recorder:
+            picture = frame.Frame([frame.Seat(i, common.PALETTE[c], n, score="3")
+                                   for i, (c, n) in enumerate(zip(common.SEAT_COLOURS, group))])
+            picture.draw_seats()
+            tournament.draw_standings({"title": "Cup", "round": 1, "rounds": 3, "format": "swiss", "tie_breaks": [],
+                                       "rows": [{"rank": i + 1, "name": n, "points": 1, "results": ["W2"]}
+                                                for i, n in enumerate(group)]})
+        drawn = [item.content for item in recorder.items if item.kind == "text"]
+        for name in group:
+            assert sum(common.displayable(name)[:4] in content for content in drawn) >= 2, (name, drawn)
+        assert recorder.placeholders == [], recorder.placeholders
+
+
+def test_a_character_no_font_has_is_a_box_that_tells_names_apart():
+    from PIL import Image, ImageDraw
+
+    def drawn(name):
+        image = Image.new("L", (240, 50), 0)
+        with common.recording() as recorder:
+            common.on_canvas(image)
+            common.text(ImageDraw.Draw(image), (10, 25), name, size=26, fill=255, anchor="lm")
+        return image, recorder.placeholders
+
+    georgian_a, boxes_a = drawn("ნინო")  # Georgian: no bundled font has it
+    georgian_b, boxes_b = drawn("ნანა")
+    assert boxes_a == ["ნინო"] and boxes_b == ["ნანა"]
+    assert georgian_a.getbbox() is not None and georgian_a.tobytes() != georgian_b.tobytes()
+    # a modifier whose base has no glyph, and direction marks, draw nothing of their own
+    assert common.displayable("\u200fA\u0301") == "Á"
+
+
+def test_right_to_left_text_is_in_visual_order():
+    from PIL import Image, ImageDraw
+
+    def ink(s, bold=False):
+        image = Image.new("L", (400, 60), 0)
+        common.text(ImageDraw.Draw(image), (10, 30), s, size=30, fill=255, anchor="ls", bold=bold)
+        return image
+
+    # two Hebrew words: the first word read is the right one, so the left of the line is the second
+    line, second = ink("שלום עולם"), ink("עולם")
+    width = second.getbbox()[2]
+    assert line.crop((0, 0, width, 60)).tobytes() == second.crop((0, 0, width, 60)).tobytes()
+    assert line.getbbox()[2] > width + 40
+    # inside an English sentence the Hebrew name keeps its place and its own order
+    placed, _ = common._layout("to דוד now", 30, False, "ls")
+    assert [run.text for run in placed] == ["to ", "דוד", " now"] and placed[1].direction == ("rtl" if common.RAQM else None)
+    placed, _ = common._layout(common.displayable("محمد 2"), 30, False, "ls")
+    assert [run.text.strip() for run in placed] == ["2", "محمد"]  # a number after a right-to-left name: on its left
+    if common.RAQM:  # Arabic letters are joined: not the isolated forms a non-joiner between them gives
+        joined, apart = ink("محمد"), ink("\u200c".join("محمد"))
+        assert joined.tobytes() != apart.tobytes()
 
 
 def test_names_are_cut_to_the_pixel_width():

@@ -264,3 +264,21 @@ def test_the_sign_up_buttons_work_after_a_restart(tmp_path):
                                                        channel=world.general)
             assert "tn:check:" in " ".join(edited.custom_ids())
     play(scenario, tmp_path, timeout=60)
+
+
+def test_an_elimination_event_posts_its_bracket_with_the_standings_and_the_podium(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="minoa", format="single_elimination")
+            await (await world.fake.click_button(signup, f"tn:join:{tid}", user=world.bob)).reply()
+            await command(world, "tournament fill", world.alice, count=2)
+            await command(world, "tournament start", world.alice)
+            await play_to_the_end(world, tid, (world.alice, world.bob))
+            posts = world.fake.find_messages(channel=world.general)
+            standings = [m for m in posts if "standings after round" in m.content]
+            assert standings and all(m.attachments[0].filename == f"bracket-{tid}.png" for m in standings)
+            (podium,) = [m for m in posts if "is over" in m.content]
+            names = [a.filename for a in podium.attachments]
+            assert names[:2] == [f"podium-{tid}.png", f"bracket-{tid}.png"] and all(
+                a.data.startswith(PNG) for a in podium.attachments)
+    play(scenario, tmp_path, timeout=90)

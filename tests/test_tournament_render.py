@@ -136,3 +136,86 @@ def test_png_bytes_and_not_a_game_renderer():
     png = render_standings(VIEWS["swiss-7"](), lang="ja")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert not renderers.has_renderer("tournament")  # not listed among the games' boards
+
+
+# --- issue 28: names told apart, abbreviations spelt out, brackets, a full podium -----------------
+
+
+def test_standings_keep_every_name_distinguishable_and_spell_out_the_tie_breaks():
+    names = ["Alexandria the Magnificent of the North", "Alexandria the Magnificent of the South", "Bob", "Bob"]
+    t = T.new_tournament(T.Settings.make("medina", "swiss", rounds=2))
+    for i, name in enumerate(names):
+        t = T.add_entrant(t, f"u{i}", name)
+    view = T.standings_view(T.start(t), title="Cup")
+    with common.recording() as recorder:
+        draw_standings(view, lang="en")
+    drawn = [item.content for item in recorder.items if item.kind == "text"]
+    shown = [c for c in drawn if c.startswith(("Alexandria", "Bob"))]
+    assert len(shown) == 4 and len(set(shown)) == 4, shown  # cut in the middle; the two Bobs numbered
+    assert any(c.endswith("North") for c in shown) and any(c.endswith("South") for c in shown)
+    assert "Buch = Buchholz" in " ".join(drawn)
+
+
+def _bracket(fmt: str, n: int, **options) -> dict:
+    return T.bracket_view(finished(fmt, n, **options), title="Knockout")
+
+
+@pytest.mark.parametrize("fmt,n,pages", [("single_elimination", 16, 1), ("single_elimination", 5, 1),
+                                         ("double_elimination", 16, 4), ("single_elimination", 32, 3),
+                                         ("double_elimination", 6, 3)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_bracket_shows_every_match_readable_on_a_phone(fmt, n, pages, lang):
+    from renderers.tournament import bracket_pages, draw_bracket, render_bracket_pages
+
+    view = _bracket(fmt, n)
+    layout = bracket_pages(view)
+    assert len(layout) == pages
+    assert {mid for _, columns in layout for column in columns for mid in column} == {m["id"] for m in view["matches"]}
+    everything = []
+    for page in range(pages):
+        drawn, texts = check(draw_bracket, view, lang, f"{fmt} {n} {lang} p{page}", size=(720, 800), page=page)
+        assert glyph_height_on_a_phone(texts, 720) >= 7
+        everything.append(drawn)
+    names = {s["name"] for m in view["matches"] for s in m["sides"] if s and not s.get("bye")}
+    assert len(names) == n and all(common.displayable(name)[:3] in " ".join(everything) for name in names)
+    assert len(render_bracket_pages(view, lang=lang)) == pages
+
+
+def test_the_bracket_marks_winners_scores_and_the_match_being_played():
+    from renderers.tournament import draw_bracket
+
+    t = T.new_tournament(T.Settings.make("medina", "single_elimination", best_of=3))
+    for i in range(4):
+        t = T.add_entrant(t, f"u{i}", NAMES[i])
+    t = T.start(t)
+    while t.status == "running":  # the first seat wins two games in a row at every table
+        t, rnd = T.pair_next_round(t)
+        t = T.begin_round(t)
+        for tb in rnd.tables:
+            for _ in range(2):
+                t = T.record_result(t, tb.number, places=[1, 2])
+    view = T.bracket_view(t)
+    final = next(m for m in view["matches"] if m["id"] == "W2-1")
+    assert final["status"] == "done" and max(s["wins"] for s in final["sides"]) == 2
+    drawn, texts = check(draw_bracket, view, "en", "best of 3", size=(720, 800))
+    assert "best of 3 (games won)" in drawn and "Final" in drawn
+    winner = final["sides"][final["winner"]]["name"]
+    assert any(item.content.startswith(common.displayable(winner)[:3]) for item in texts)
+    # a round being played: its match framed in the highlight colour, its later matches waiting
+    t = T.new_tournament(T.Settings.make("medina", "single_elimination"))
+    for i in range(4):
+        t = T.add_entrant(t, f"u{i}", NAMES[i])
+    t, _ = T.pair_next_round(T.start(t))
+    view = T.bracket_view(T.begin_round(t))
+    assert {m["status"] for m in view["matches"]} == {"playing", "waiting"}
+    image = draw_bracket(view)
+    colours = {rgb for _, rgb in image.getcolors(1 << 20)}
+    assert common.HIGHLIGHT in colours
+
+
+def test_the_podium_fills_its_frame():
+    view = VIEWS["swiss-7"]()
+    with common.recording() as recorder:
+        draw_podium(view, lang="en")
+    below = [item for item in recorder.items if item.box[1] > 110]
+    assert min(item.box[1] for item in below) < 800 / 3 - 60  # the crown and the first's name up top

@@ -13,13 +13,13 @@ from tournaments.engine import (
 from tournaments.errors import EntryError, PairingError, PhaseError, ResultError, SettingsError, TournamentError
 from tournaments.ratings import Rating, Seat, leaderboard, rate_game
 from tournaments.settings import FORMATS, Settings
-from tournaments.standings import Standing, standings, standings_view
+from tournaments.standings import Standing, bracket_view, standings, standings_view
 from tournaments.state import BracketMatch, Entrant, GameRecord, Round, Table, Tournament
 
 __all__ = [
     "FORMATS", "BracketMatch", "Entrant", "EntryError", "GameRecord", "PairingError", "PhaseError", "Rating",
     "ResultError", "Round", "Seat", "Settings", "SettingsError", "Standing", "Table", "Tournament",
-    "TournamentError", "add_entrant", "begin_round", "cancel", "check_in", "drop", "drop_players", "export_csv",
+    "TournamentError", "add_entrant", "begin_round", "bracket_view", "cancel", "check_in", "drop", "drop_players", "export_csv",
     "late_round", "leaderboard", "new_tournament", "pair_next_round", "pause", "points", "rate_game",
     "rating_seats", "record_result", "remove_entrant", "seat_places", "standings", "standings_view", "start",
     "substitute", "table_seats", "unpause",

@@ -299,7 +299,7 @@ def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title:
             else:
                 results.append({"bye": "B", "pending": "…", "out": "-"}[c.kind])
         rows.append({
-            "rank": row.rank, "id": row.entrant, "name": (names or {}).get(row.entrant, e.name),
+            "rank": row.rank, "id": row.entrant, "seed": e.seed, "name": (names or {}).get(row.entrant, e.name),
             "points": plain(row.points), "tie_breaks": [plain(row.tie_breaks[n]) for n in t.settings.tie_breaks],
             "results": results, "dropped": row.dropped, "alive": row.alive,
         })
@@ -308,6 +308,44 @@ def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title:
         "round": done, "rounds": t.total_rounds, "finished": t.status == "finished" and last == len(t.rounds),
         "tie_breaks": list(t.settings.tie_breaks), "rows": rows,
     }
+
+
+def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "") -> dict[str, Any]:
+    """A plain JSON view of an elimination bracket for the renderer: every match (a second
+    grand final only when it is played) with its bracket (``W`` winners, ``L`` losers, ``F``
+    finals), round, the ids of the matches feeding it, and per side the entrant's name, seed and
+    games won (best-of-N), ``None`` while unknown, ``{"bye": True}`` for nobody; ``winner`` the
+    winning side's index; ``status`` ``done``, ``playing`` or ``waiting``."""
+    tables = {tb.match: tb for r in t.rounds for tb in r.tables if tb.match is not None}
+    by_id = {m.id: m for m in t.bracket}
+    matches = []
+    for m in t.bracket:
+        table = tables.get(m.id)
+        if m.id == "GF2" and table is None and (m.loser == "" or not t.settings.grand_final_reset):
+            continue  # no second final is needed (or allowed)
+        wins = {}
+        if table is not None:
+            for i, eid in enumerate(table.entrants):
+                wins[eid] = sum(1 for g in table.games if g.places[i] == 1 and g.places.count(1) == 1)
+        sides = []
+        for side in m.sides:
+            if side is None:
+                sides.append(None)
+            elif side == "":
+                sides.append({"bye": True})
+            else:
+                e = t.entrant(side)
+                sides.append({"name": (names or {}).get(side, e.name if e else side), "seed": e.seed if e else 0,
+                              "wins": wins.get(side, 0), "dropped": bool(e and not e.active)})
+        winner = m.sides.index(m.winner) if m.winner and m.winner in m.sides else None
+        feeders = [ref for kind, _, ref in (source.partition(":") for source in m.sources)
+                   if kind in ("W", "L") and ref in by_id]
+        status = "done" if m.winner is not None else "playing" if table is not None else "waiting"
+        matches.append({"id": m.id, "bracket": m.bracket, "level": m.level, "feeders": feeders,
+                        "from": [source.partition(":")[0] for source in m.sources],
+                        "sides": sides, "winner": winner, "status": status})
+    return {"title": title, "game": t.settings.game, "format": t.settings.format,
+            "best_of": t.settings.best_of, "finished": t.status == "finished", "matches": matches}
 
 
 def points_by_entrant(t: Tournament) -> dict[str, Fraction]:

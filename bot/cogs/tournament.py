@@ -34,7 +34,7 @@ from bot.presenter import pinging
 from games.messages import translate
 from games.registry import all_games, get_game
 from games.typed import integer, shown
-from renderers.tournament import render_podium, render_standings_pages
+from renderers.tournament import render_bracket_pages, render_podium, render_standings_pages
 from tournaments.schedule import check_in_opens
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
@@ -72,6 +72,10 @@ def _places(text: str) -> list[int]:
 
 def _plain(value: float) -> str:
     return f"{value:g}"
+
+
+#: Discord takes at most this many files on one message.
+MAX_FILES = 10
 
 
 def _files(images: list[bytes], stem: str) -> list[discord.File]:
@@ -702,6 +706,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
         images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
+        files = _files(images, f"standings-{row.id}")
+        if tm.settings.elimination:  # the bracket first: where everyone stands, and who meets whom next
+            bracket = T.bracket_view(tm, tm.extra.get("names"), title=heading.strip("*"))
+            files = [*_files(await asyncio.to_thread(render_bracket_pages, bracket, lang=lang), f"bracket-{row.id}"),
+                     *files][:MAX_FILES]
         lines = [t("tourney.standing_line", lang, rank=r["rank"], name=r["name"], points=_plain(r["points"]))
                  + (f" ({t('tournament.image.dropped', lang)})" if r["dropped"] else "") for r in view["rows"]]
         if through_round is None:
@@ -713,12 +722,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
                               limit=MESSAGE_LIMIT // 4)] if byes else []
         # The heading first (a repost is found by it), the top lines, the byes last.
         return fit_post([heading], [[line] for line in lines], byes_line, lang, keep="first", more="tourney.more",
-                        at_most=STANDING_LINES), _files(images, f"standings-{row.id}")
+                        at_most=STANDING_LINES), files
 
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
         standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
+        bracket_images = []
+        if tm.settings.elimination:
+            bracket = T.bracket_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
+            bracket_images = await asyncio.to_thread(render_bracket_pages, bracket, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
 
         def people(r: dict) -> list[int]:
@@ -740,5 +753,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
             return posted
         return await channel.send(content,
                                   files=[discord.File(io.BytesIO(image), filename=f"podium-{row.id}.png"),
-                                         *_files(standings_images, f"final-{row.id}")],
+                                         *_files(bracket_images, f"bracket-{row.id}"),
+                                         *_files(standings_images, f"final-{row.id}")][:MAX_FILES],
                                   allowed_mentions=pinging(humans))

@@ -54,7 +54,7 @@ from games.madeira.state import (
     SETUP,
     MadeiraState,
 )
-from games.messages import Text, register_messages, text_to_json, translate
+from games.messages import LANGUAGES, Text, register_messages, text_to_json, translate
 from games.registry import register
 from games.rng import Rng
 
@@ -124,7 +124,9 @@ class Madeira(Game[MadeiraState, str]):
             KINDS[task["t"]].decide(after, task, move)
             advance(after)
         after.ply += 1
-        after.last = {"seat": seat, "move": move, "round": state.round, "phase": state.phase}
+        # the move in players' words for the board's last-move band (the notation is jargon there)
+        words = {lang: self.describe_move(state, move, lang) for lang in LANGUAGES}
+        after.last = {"seat": seat, "move": move, "round": state.round, "phase": state.phase, "words": words}
         events = [Event(key, params, seats) for key, params, seats in after.__dict__.pop("_ev")]
         return after, events
 

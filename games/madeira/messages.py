@@ -157,10 +157,14 @@ BOARD_WORDS: dict[str, tuple[str, str]] = {
     "final.explain": ("Score = prestige track + 1 PP per 5 reals − the pirate penalty",
                       "得点 = 名声点トラック + 5レアルごとに1点 − 海賊点のペナルティ"),
     "col.track": ("Track", "トラック"),
-    "col.goods": ("Goods", "資源"),
+    "col.goods": ("Reals", "レアル"),
     "col.pirates": ("Pirates", "海賊"),
     "col.total": ("Total", "合計"),
     "final.sub": ("{reals} reals · {pirates} pirate pts", "{reals}レアル・海賊点{pirates}"),
+    "final.pirate_rule": ("Pirates: the most pirate points lose 16 PP, the next 8, then 4 and 2 (a tie: the "
+                          "player higher in the Passing Column loses less); −1 PP more per point above 20.",
+                          "海賊: 海賊点が最も多い人は−16点、次は−8、−4、−2(同数ならパス列で上の人の減点が少ない)。"
+                          "さらに20を超える1点ごとに−1点。"),
     "pass.city": ("worker to a city +1 PP", "都市へワーカー +1"),
     "pass.watch": ("worker to the Watch", "見張り塔へワーカー"),
     "pass.ship": ("move a ship", "船を移動"),
@@ -208,6 +212,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.reason.nothing_fits": {"en": "no legal move of yours fits that now", "ja": "今それに当てはまる合法手はありません"},
     "madeira.reason.waiting": {"en": "nothing is asked of you now", "ja": "今あなたに求められていることはありません"},
     # -- moves --------------------------------------------------------------------------------
+    "madeira.board.legend.sugar": {"en": "sugar", "ja": "砂糖"},
+    "madeira.board.legend.markers": {"en": "action markers", "ja": "アクションマーカー"},
+    "madeira.board.legend.mill": {"en": "windmill", "ja": "風車"},
+    "madeira.board.legend.favors": {"en": "favors face up/held", "ja": "表のギルドタイル/所持"},
+    "madeira.board.legend.on_board": {"en": "+n: on the board", "ja": "+n: ボード上"},
     "madeira.move.city": {"en": "puts a worker on city spot {spot}", "ja": "都市マス {spot} にワーカーを置く"},
     "madeira.move.field": {"en": "puts a worker on field {field}", "ja": "フィールド {field} にワーカーを置く"},
     "madeira.move.row": {"en": "takes dice row {row} (dice {dice})", "ja": "ダイス列 {row} を取る(出目 {dice})"},

@@ -45,7 +45,7 @@ from games.mafia_de_cuba.components import (
 )
 from games.mafia_de_cuba.messages import MESSAGES, RULES_HELP
 from games.mafia_de_cuba.notation import format_move, parse_move
-from games.messages import Text, register_messages, text_to_json, translate
+from games.messages import Text, register_messages, text_to_json, translate, translate_count
 from games.registry import register
 from games.rng import Rng
 
@@ -165,6 +165,9 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             after, public = investigation.let_pass(state, seat)
         else:
             after, public = investigation.bang(state, seat)
+        last = last_action(state, seat, move, after)
+        if last is not None:
+            after = after.with_(last=last)
         events = [Event(key, params) for key, params in public]
         if after.phase == OVER:
             events.append(Event("mafia.event.over", {"outcome": Text(f"mafia.outcome.{after.outcome}")}))
@@ -262,6 +265,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             "cleaner": str(state.options["cleaner"]),
             "tokens_start": _tokens(_start(state)),
             "recovered": state.recovered,
+            "last": None if state.last is None else dict(state.last),
             "decision": None if over else text_to_json(self._public_decision(state)),
             "finished": over,
             "options": self.format_options(state.options),
@@ -348,6 +352,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             private["box"] = {"diamonds": state.box, "tokens": _tokens(state.tokens)}
             private["first"] = seat == first_player(state)
             private["last"] = seat == last_player(state)
+            if state.phase == THEFT:
+                private["examples"] = take_examples(theft.take_moves(state, seat))
         if seat == first_player(state) and state.takes[seat] is not None:
             private["bag"] = state.bag
         if seat == state.godfather:
@@ -364,7 +370,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
 
         def box(data: Mapping[str, Any]) -> str:
             tokens = ", ".join(f"{translate(f'mafia.token.{k}', lang)} ×{v}" for k, v in data["tokens"].items())
-            return t("box", diamonds=data["diamonds"], tokens=tokens or translate("mafia.token.none", lang))
+            return translate_count("mafia.private.box", lang, data["diamonds"], diamonds=data["diamonds"],
+                                   tokens=tokens or translate("mafia.token.none", lang))
 
         role = private.get("role")
         lines = [t("role", role=translate(f"mafia.role.{role}", lang)) if role else t("no_role")]
@@ -382,8 +389,8 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             lines.append(t("bag", token=translate(f"mafia.token.{private['bag']}", lang)))
         if "box" in private:
             lines.append(t("holding", box=box(private["box"])))
-            if private.get("first"):
-                lines.append(t("may_bag"))
+            if private.get("first") and private.get("examples", {}).get("bag"):
+                lines.append(t("may_bag", example=private["examples"]["bag"]))
             if private.get("last"):
                 lines.append(t("may_nothing"))
         if "final" in private:
@@ -452,6 +459,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             "passed": sorted(state.passed), "recovered": state.recovered, "outcome": state.outcome,
             "winners": list(state.winners),
             "final": None if state.final is None else [state.final[0], list(state.final[1])],
+            "last": None if state.last is None else dict(state.last),
             "ply": state.ply, "rng": state.rng,
         }
 
@@ -479,6 +487,7 @@ class MafiaDeCuba(Game[MafiaState, Move]):
             passed=frozenset(int(s) for s in data["passed"]), recovered=int(data["recovered"]),
             outcome=data["outcome"], winners=tuple(int(s) for s in data["winners"]),
             final=None if data["final"] is None else (int(data["final"][0]), tuple(int(c) for c in data["final"][1])),
+            last=data.get("last"),  # a state stored before issue 28 has none
             ply=int(data["ply"]), rng=int(data["rng"]),
         )
 
@@ -511,6 +520,45 @@ def investigation_jokers(state: MafiaState) -> int:
     from games.mafia_de_cuba.components import TABLE
 
     return TABLE[state.num_players][3]
+
+
+def take_examples(moves: list[Move]) -> dict[str, str]:
+    """Takes the holder may write now, to show as examples (``""`` where there is none): two
+    diamonds (one when the box holds one), the first token, and a bagging take for the first
+    player."""
+    plain = [m for m in moves if not m.bag]
+    diamonds = [m for m in plain if m.what == "diamonds"]
+    tokens = [m for m in plain if m.what not in ("diamonds", "nothing")]
+    bagged = sorted((m for m in moves if m.bag), key=lambda m: (m.what != "diamonds", m.n != 2))
+    return {"diamonds": format_move(diamonds[min(1, len(diamonds) - 1)]) if diamonds else "",
+            "token": format_move(tokens[0]) if tokens else "",
+            "bag": format_move(bagged[0]) if bagged else ""}
+
+
+def last_action(state: MafiaState, seat: int, move: Move, after: MafiaState) -> dict[str, Any] | None:
+    """The public record of ``seat``'s ``move`` from ``state`` to ``after``, or ``None`` to keep
+    the last one: ``{"seat", "verb", ...}``, the verb one of hid, took (saying only that the holder
+    took), said, asked, accused, shot (a BANG); a claim
+    carries its words, an ask, an accusation and a BANG their target and, once resolved, the
+    outcome. A pass is secret (it would point at the Cleaner) until it closes the window, which
+    resolves the accusation: that is then the last action, the Godfather's."""
+    verb = move.verb
+    if verb in ("hide", "take"):
+        return {"seat": seat, "verb": "hid" if verb == "hide" else "took"}
+    if verb == "claim":
+        return {"seat": seat, "verb": "said", "claim": "silent" if move.what == "silent" else [move.n, move.m],
+                "asked": state.phase == QUESTION}
+    if verb == "ask":
+        return {"seat": seat, "verb": "asked", "target": move.n}
+    if verb == "pass" and (after.accused is not None or state.accused is None):
+        return None
+    target = move.n if verb == "accuse" else state.accused
+    record: dict[str, Any] = {"seat": state.godfather if verb == "pass" else seat,
+                              "verb": "shot" if verb == "bang" else "accused", "target": target}
+    if after.accused is None and after.accusations:  # resolved: its outcome is public
+        entry = after.accusations[-1]
+        record.update(outcome=entry["outcome"], diamonds=entry["diamonds"])
+    return record
 
 
 def _replay(state: MafiaState, takes: list) -> MafiaState | None:

@@ -87,6 +87,8 @@ class MafiaState:
     winners: tuple[int, ...] = ()
     #: the box after the theft (what the Godfather sees, §6.1)
     final: tuple[int, tuple[int, ...]] | None = None
+    #: the last public action, for the board's "last move" (see ``MafiaDeCuba.last_action``)
+    last: Mapping[str, Any] | None = None
     ply: int = 0
     rng: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)

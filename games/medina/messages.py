@@ -286,6 +286,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "medina.board.tiles_held": {"en": "Tiles:", "ja": "タイル:"},
     "medina.board.key_open": {"en": "open", "ja": "拡張可"},
     "medina.board.key_stuck": {"en": "stuck", "ja": "停止"},
+    "medina.board.key_merchants": {"en": "merchants", "ja": "残る商人"},
+    "medina.board.key_arm": {"en": "tower 1, east", "ja": "塔1・東側"},
     "medina.board.no_tiles": {"en": "No tiles", "ja": "タイルなし"},
     "medina.board.palaces": {"en": "Palaces: {list}", "ja": "宮殿: {list}"},
     "medina.board.no_palace": {"en": "No palace", "ja": "宮殿なし"},

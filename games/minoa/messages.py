@@ -97,8 +97,10 @@ MESSAGES = {
     # the board image
     "minoa.board.black_left": {"en": "black sticks left", "ja": "黒い棒の残り"},
     "minoa.board.pieces_left": {"en": "{count} rim pieces left", "ja": "外周の駒 残り{count}個"},
+    "minoa.board.pieces_left.one": {"en": "1 rim piece left", "ja": "外周の駒 残り1個"},
     "minoa.board.no_pieces": {"en": "all rim pieces placed", "ja": "外周の駒はすべて配置済み"},
     "minoa.board.regions": {"en": "{count} regions claimed", "ja": "獲得した領域 {count}"},
+    "minoa.board.regions.one": {"en": "1 region claimed", "ja": "獲得した領域 1"},
     "minoa.board.breakdown": {
         "en": "{regions} regions = {triangles} triangles",
         "ja": "領域{regions}つ = 三角形{triangles}個",

@@ -19,6 +19,7 @@ from renderers.common import (
     darker,
     encode_png,
     fit_text,
+    framed,
     ink_on,
     mix,
     on_canvas,
@@ -174,23 +175,31 @@ class _Canvas:
                 y += size + 6
 
     def _last_move(self, last: dict[str, Any]) -> int:
+        """The last move in players' words ("Lowers the windmill for reals"; the notation for a
+        state stored without them), on one line or two, right-aligned in the header."""
         d, theme = self.d, self.theme
         x0, y0, x1, y1 = self.lay.header
-        notation = str(last["move"])
-        size = 34
-        room = (x1 - x0) * 0.42
-        shown = fit_text(notation, size=size, width=room - 60, bold=True)
-        w = text_width(shown, size=size, bold=True)
+        words = (last.get("words") or {}).get(self.lang) or str(last["move"])
+        words = words[:1].upper() + words[1:]
+        room = (x1 - x0) * 0.42 - 60
+        lines, size = _wrapped(words, room, (32, 28, 24), 1, bold=True)
+        if text_width(lines[0], size=size, bold=True) > room or lines[0].endswith("…"):
+            lines, size = _wrapped(words, room, (24,), 2, bold=True)
+        w = max(text_width(line, size=size, bold=True) for line in lines)
         caption = self.say("board.last")
         width = max(w + 60, text_width(caption, size=frame.TEXT + 4) + 8)
         right = x1 - frame.MARGIN
         with within((right - width - 10, y0, x1 - 2, y1)):
             text(d, (right, 10), caption, size=frame.TEXT + 4, fill=theme.muted, anchor="ra",
-                 ground=(self.ground, (right - width - 10, y0, x1 - 2, 74 - 26)))
-            cy = 74
-            band = rounded_box_sprite(round(w + 18), 52, theme.highlight + (120,), theme.highlight, 3.0, 12)
-            paste(self.image, band, (round(right - w - 10), round(cy - 26)))
-            text(d, (right, cy), shown, size=size, fill=theme.text, anchor="rm", bold=True, role="headline")
+                 ground=(self.ground, (right - width - 10, y0, x1 - 2, 74 - 30)))
+            cy = 76 if len(lines) == 1 else 78
+            band_h = 52 if len(lines) == 1 else 66
+            band = rounded_box_sprite(round(w + 18), band_h, theme.highlight + (120,), theme.highlight, 3.0, 12)
+            paste(self.image, band, (round(right - w - 10), round(cy - band_h / 2)))
+            pitch = size + 6
+            for i, line in enumerate(lines):
+                text(d, (right, cy + (i - (len(lines) - 1) / 2) * pitch), line, size=size, fill=theme.text,
+                     anchor="rm", bold=True, role="headline")
             seat = last.get("seat")
             if isinstance(seat, int) and 0 <= seat < len(self.colours):
                 self.mark(seat, 38, (right - w - 36, cy))
@@ -231,6 +240,25 @@ class _Canvas:
             y = part(x0, y, x1, y1) + 10
         if y + 44 <= y1:
             self._watch(x0, y, x1, y1)
+            y += 50 + 6
+        if y + 28 <= y1 and self.static:
+            self._legend(x0, y, x1, y1)
+
+    def _legend(self, x0: int, y: int, x1: int, y1: int) -> None:
+        """What the seat cards' less obvious icons are (the static layer's foot, where it has room)."""
+        d, theme = self.d, self.theme
+        cy = y + min(18, (y1 - y) / 2)
+        x = x0 + 4
+        with within((x0, y, x1, y1)):
+            for kind, key in (("sugar", "sugar"), ("marker", "markers"), ("mill", "mill"), ("favor", "favors"),
+                              ("worker", "on_board")):
+                words = self.say(f"madeira.board.legend.{key}")
+                width = text_width(words, size=18)
+                if x + 30 + width > x1:
+                    break
+                self.icon(kind, 22, (x + 11, cy))
+                text(d, (x + 26, cy), words, size=18, fill=theme.muted, anchor="lm")
+                x += 26 + width + 16
 
     def _round_band(self, x0: int, y0: int, x1: int) -> int:
         view = self.view
@@ -425,7 +453,8 @@ class _Canvas:
         for key, x in cols:
             text(d, (x, y0 + 14), self.say(f"madeira.board.col.{key}"), size=18, fill=theme.muted, anchor="rm",
                  bold=True)
-        row_h = min(110, (y1 - y0 - 36) // max(1, n))
+        rule = wrap_text(self.say("madeira.board.final.pirate_rule"), size=18, width=x1 - x0 - 8, max_lines=3)
+        row_h = min(110, (y1 - y0 - 36 - 24 * len(rule) - 8) // max(1, n))
         order = sorted(range(n), key=lambda s: (result["ranks"][s], s))
         y = y0 + 32
         for seat in order:
@@ -448,6 +477,10 @@ class _Canvas:
                     text(d, (x, cy), values[key], size=34 if bold else 26, fill=theme.text, anchor="rm", bold=bold,
                          role="headline")
             y += row_h
+        y += 6
+        for line in rule:  # how pirate points become the Pirates column
+            text(d, (x0 + 4, y), line, size=18, fill=theme.muted, anchor="la")
+            y += 24
 
     # -- the seat cards -------------------------------------------------------------------------
 
@@ -496,6 +529,7 @@ class _Canvas:
             return
         if acting:
             paste(self.image, rounded_box_sprite(w, h, (0, 0, 0, 0), darker(colour, 0.15), 6.0, 12), (x0, y0))
+            framed(self.image, box, 6.0)
             d.polygon([(x0 - 1, y0 + 20), (x0 + 11, y0 + 32), (x0 - 1, y0 + 44)], fill=theme.text)
         result = view.get("result")
         # the public score: a star and the PP

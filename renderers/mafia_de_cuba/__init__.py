@@ -28,12 +28,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.messages import text_from_json, translate
+from games.messages import text_from_json, translate, translate_count
 from renderers import frame as fr
 from renderers import palettes
 from renderers.common import DEFAULT_THEME, SEAT_COLOURS, Theme, encode_png, within
 from renderers.mafia_de_cuba.private import PRIVATE_W, draw_private, render_private
 from renderers.mafia_de_cuba.reveal import draw_reveal
+from renderers.mafia_de_cuba.sprites import accusation_words
 from renderers.mafia_de_cuba.table import (
     acting_seats,
     draw_card,
@@ -83,9 +84,35 @@ def _headline(view: dict[str, Any], names: list[str], lang: str, acting: tuple[i
         result = view["result"]
         winners = [names[s] for s in result["winners"]]
         outcome = translate(f"mafia.outcome.{result['outcome']}", lang)
+        outcome = outcome[:1].upper() + outcome[1:]  # a sentence of its own here
+        outcome += " · " + translate("mafia.render.legend", lang)  # the reveal's boxes read "9◆ 2T"
         who = ", ".join(winners) or "-"
         return fr.Headline(outcome=translate("board.winners", lang, players=who) if len(winners) > 1
                            else translate("board.winner", lang, player=who), detail=outcome)
     decision = view.get("decision")
     words = text_from_json(decision).in_lang(lang) if decision else None
-    return fr.Headline(acting=acting, decision=words)
+    last = view.get("last")
+    return fr.Headline(acting=acting, decision=words, last_seat=last["seat"] if last else None,
+                       last=last_words(last, lang) if last else None)
+
+
+def last_words(last: dict[str, Any], lang: str) -> str:
+    """The last public action in words for the header's last-move band (``view["last"]``)."""
+    verb = last["verb"]
+    if verb == "said":
+        claim = last["claim"]
+        if claim == "silent":
+            return translate("mafia.last.silent", lang)
+        return translate_count("mafia.last.answered" if last.get("asked") else "mafia.last.said", lang, claim[1],
+                               diamonds=claim[0])
+    if verb in ("accused", "shot"):
+        target = last["target"] + 1
+        if "outcome" not in last:
+            return translate("mafia.last.accused", lang, seat=target)
+        plain = {"shot_agent": "agent", "shot_thief": "thief", "shot": "innocent"}  # "shot" is said by the verb
+        result = accusation_words({**last, "outcome": plain.get(last["outcome"], last["outcome"])}, lang)
+        return translate("mafia.last.shot" if verb == "shot" else "mafia.last.accused_result", lang, seat=target,
+                         result=result)
+    if verb == "asked":
+        return translate("mafia.last.asked", lang, seat=last["target"] + 1)
+    return translate(f"mafia.last.{verb}", lang)

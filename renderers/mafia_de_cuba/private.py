@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.messages import translate
+from games.messages import translate, translate_count
 from renderers.common import (
     DEFAULT_THEME,
     SEAT_COLOURS,
@@ -114,7 +114,7 @@ def _draw_box(image: Image.Image, d: ImageDraw.ImageDraw, box: dict[str, Any], c
     for i in range(diamonds):
         r, c = divmod(i, 5)
         paste(image, diamond_sprite(gem), (gx + c * (gem + 4), gy + r * (gem + 4)))
-    count = say("mafia.private_image.diamonds", lang, count=diamonds)
+    count = translate_count("mafia.private_image.diamonds", lang, diamonds)
     text(d, (gx, y1 - 8), fit_text(count, size=30, width=5 * (gem + 4) + 40, bold=True), size=30, fill=theme.text,
          anchor="ld", bold=True, role="headline")
     ty = y0 + 42
@@ -157,11 +157,12 @@ def _private_lines(private: dict[str, Any], lang: str) -> list[str]:
         elif not box["diamonds"] and not box["tokens"]:
             lines.append(say("mafia.private_image.empty", lang))
         else:
-            token = next(iter(box["tokens"]), "")
-            key = "take" if box["diamonds"] and token else "take_token" if token else "take_diamonds"
-            lines.append(say(f"mafia.private_image.{key}", lang, token=token))
-            if private.get("first"):
-                lines.append(say("mafia.private.may_bag", lang))
+            examples = private.get("examples") or {}  # taken from the holder's legal moves
+            diamonds, token = examples.get("diamonds", ""), examples.get("token", "")
+            key = "take" if diamonds and token else "take_token" if token else "take_diamonds"
+            lines.append(say(f"mafia.private_image.{key}", lang, diamonds=diamonds, token=token))
+            if private.get("first") and examples.get("bag"):
+                lines.append(say("mafia.private.may_bag", lang, example=examples["bag"]))
             if private.get("last"):
                 lines.append(say("mafia.private.may_nothing", lang))
     return lines

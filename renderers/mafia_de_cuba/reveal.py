@@ -13,6 +13,7 @@ from renderers.common import (
     fit_text,
     mix,
     paste,
+    region,
     rounded_box_sprite,
     text,
     text_width,
@@ -88,36 +89,56 @@ def draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
             text(d, (cx0, top + 19), fit_text(head[key], size=SIZE, width=cx1 - cx0, bold=True), size=SIZE,
                  fill=theme.muted, anchor="lm", bold=True, role="text")
     y = top + 40
+    rows = []
     for s in order:
         seat = seats[s]
         row = (x0, y, x1, y + pitch)  # the card leaves 4 px free below it, for the glyphs' depth
         won, out = s in result["winners"], view["eliminated"][s]
-        ground = mix(theme.card, theme.gold, 0.28) if won else mix(theme.card, OUT_GREY, 0.5) if out else theme.card
-        with within(row):
-            paste(image, rounded_box_sprite(x1 - x0, pitch - 4, ground, theme.gold if won else theme.card_edge,
-                                            4.0 if won else 1.5, 10), (x0, y))
-            cy = y + (pitch - 4) / 2 - 1
-            mark(image, d, s, seat.colour, (x0 + 6 + (pitch - 8) / 2, cy), size=min(MARK, pitch - 8))
-            cells = ((seat.name, True), (roles[s], False), (saw[s], False), (said[s], False))
-            for (words, bold), (cx0, cx1) in zip(cells, cols):
-                if words:
-                    text(d, (cx0, cy), fit_text(words, size=SIZE, width=cx1 - cx0, bold=bold), size=SIZE,
-                         fill=theme.text, anchor="lm", bold=bold, role="headline" if bold else "text")
-            rx0, rx1 = cols[4]
-            icon = crown() if won else cross_sprite(32) if out else bottle_sprite(36) if view["joker_holders"][s] \
-                else None
-            if icon is not None:
-                paste(image, icon, (round(rx0), round(cy - icon.height / 2)))
-            if verdict[s]:
-                text(d, (rx0 + 50, cy), fit_text(verdict[s], size=SIZE, width=rx1 - rx0 - 50, bold=True), size=SIZE,
-                     fill=theme.text, anchor="lm", bold=True, role="text")
+        joker = view["joker_holders"][s]
+        cells = ((seat.name, True), (roles[s], False), (saw[s], False), (said[s], False))
+        rows.append((row, s, seat, cells, verdict[s], won, out, joker))
         y += pitch
+
+    def paint() -> None:
+        for row, s, seat, cells, said_verdict, won, out, joker in rows:
+            with within(row):
+                _paint_row(image, d, row, s, seat, cells, said_verdict, won, out, joker, cols, theme)
+
+    # the table comes back as drawn before (the reveal is posted, then asked for again); one
+    # region for all its rows, as a row's glyphs may reach into the next row's box
+    table_box = (x0 - 1, top + 40, x1 + 1, y)
+    key = ("mafia.reveal.rows", table_box, tuple((r[1], r[2].colour, r[3], r[4], r[5], r[6], r[7]) for r in rows),
+           tuple(cols), theme)
+    region(image, table_box, key, paint)
     y += 6
     with within((x0, y, x1, y1)):
         for line in lines:
             text(d, (x0 + 4, y + SIZE / 2 + 2), fit_text(line, size=SIZE, width=x1 - x0 - 8), size=SIZE,
                  fill=theme.text, anchor="lm", role="text")
             y += SIZE + 10
+
+
+def _paint_row(image: Image.Image, d: ImageDraw.ImageDraw, row: tuple[int, int, int, int], s: int, seat: fr.Seat,
+               cells: tuple[tuple[str, bool], ...], verdict: str, won: bool, out: bool, joker: bool,
+               cols: list[tuple[float, float]], theme: Theme) -> None:
+    x0, y, x1, y_end = row
+    pitch = y_end - y
+    ground = mix(theme.card, theme.gold, 0.28) if won else mix(theme.card, OUT_GREY, 0.5) if out else theme.card
+    paste(image, rounded_box_sprite(x1 - x0, pitch - 4, ground, theme.gold if won else theme.card_edge,
+                                    4.0 if won else 1.5, 10), (x0, y))
+    cy = y + (pitch - 4) / 2 - 1
+    mark(image, d, s, seat.colour, (x0 + 6 + (pitch - 8) / 2, cy), size=min(MARK, pitch - 8))
+    for (words, bold), (cx0, cx1) in zip(cells, cols):
+        if words:
+            text(d, (cx0, cy), fit_text(words, size=SIZE, width=cx1 - cx0, bold=bold), size=SIZE,
+                 fill=theme.text, anchor="lm", bold=bold, role="headline" if bold else "text")
+    rx0, rx1 = cols[4]
+    icon = crown() if won else cross_sprite(32) if out else bottle_sprite(36) if joker else None
+    if icon is not None:
+        paste(image, icon, (round(rx0), round(cy - icon.height / 2)))
+    if verdict:
+        text(d, (rx0 + 50, cy), fit_text(verdict, size=SIZE, width=rx1 - rx0 - 50, bold=True), size=SIZE,
+             fill=theme.text, anchor="lm", bold=True, role="text")
 
 
 def _reveal_notes(view: dict[str, Any], lang: str) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games.mafia_de_cuba  # noqa: F401  (registers the game's texts)
-from games.messages import translate
+from games.messages import translate, translate_count
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -46,9 +46,16 @@ def accusation_words(a: dict[str, Any], lang: str) -> str:
     return translate(f"mafia.render.outcome.{a['outcome']}", lang, count=a["diamonds"])
 
 
+def accusation_line(a: dict[str, Any], lang: str) -> str:
+    """An accusation's outcome, and who fired when it was a BANG."""
+    words = accusation_words(a, lang)
+    return translate("mafia.render.shot_by", lang, outcome=words, by=a["by"] + 1) if "by" in a else words
+
+
 def box_words(box: dict[str, Any], lang: str) -> str:
     tokens = ", ".join(f"{say(f'mafia.token.{k}', lang)} ×{v}" for k, v in box["tokens"].items())
-    return say("mafia.private.box", lang, diamonds=box["diamonds"], tokens=tokens or say("mafia.token.none", lang))
+    return translate_count("mafia.private.box", lang, box["diamonds"], diamonds=box["diamonds"],
+                           tokens=tokens or say("mafia.token.none", lang))
 
 
 def short_box(diamonds: int, tokens: dict[str, int] | int) -> str:

@@ -15,6 +15,7 @@ from renderers.common import (
     cached,
     darker,
     fit_text,
+    framed,
     mix,
     paste,
     region,
@@ -27,6 +28,7 @@ from renderers.mafia_de_cuba.sprites import (
     MARK,
     OUT_GREY,
     SIZE,
+    accusation_line,
     accusation_words,
     icon,
     mark,
@@ -135,7 +137,11 @@ def draw_felt(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
             text(d, (cx, y), fit_text(line, size=SIZE, width=x1 - x0, bold=True), size=SIZE, fill=theme.text,
                  anchor="mm", bold=True, role="text")
             y += pitch
-        lines = [f"#{a['seat'] + 1} → {accusation_words(a, lang)}" for a in view["accusations"]]
+        if any(view["claims"]):  # the cards' claims read "9◆ 2T"
+            text(d, (cx, y), fit_text(say("mafia.render.legend", lang), size=SIZE, width=x1 - x0), size=SIZE,
+                 fill=theme.muted, anchor="mm", role="text")
+            y += pitch
+        lines = [f"#{a['seat'] + 1} → {accusation_line(a, lang)}" for a in view["accusations"]]
         if view["accused"] is not None and view["phase"] == "window":
             lines.append(f"#{view['accused'] + 1} → {say('mafia.render.accused', lang)}")
         if not lines:
@@ -166,7 +172,10 @@ def _card_line(view: dict[str, Any], s: int, lang: str) -> tuple[tuple[str, ...]
         icons.append("box")
     if out:
         icons.append("cross")
-        words = accusation_words(mine[-1], lang) if mine else say("mafia.render.out", lang)
+        fired = [a for a in view["accusations"] if a.get("by") == s]
+        words = (accusation_words(mine[-1], lang) if mine
+                 else say("mafia.render.fired", lang, seat=fired[-1]["seat"] + 1) if fired
+                 else say("mafia.render.out", lang))
         return tuple(icons), words
     if view["accused"] == s and view["phase"] == "window":
         icons.append("badge")
@@ -199,7 +208,6 @@ def draw_card(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
 def _paint_card(image: Image.Image, d: ImageDraw.ImageDraw, seat: fr.Seat, box: tuple[int, int, int, int],
                 out: bool, accused: bool, icons: tuple[str, ...], words: str, theme: Theme) -> None:
     x0, y0, x1, y1 = box
-    s = seat.seat
     ground = mix(theme.card, OUT_GREY, 0.5) if out else theme.card
     edge, width = theme.card_edge, 2.0
     if accused:
@@ -207,11 +215,20 @@ def _paint_card(image: Image.Image, d: ImageDraw.ImageDraw, seat: fr.Seat, box: 
     elif seat.acting:
         edge, width = seat.colour, 5.0
     paste(image, rounded_box_sprite(x1 - x0, y1 - y0, ground, edge, width, 14), (x0, y0))
+    framed(image, box, width)
+    with within((x0 + 7, y0 + 7, x1 - 7, y1 - 7)):  # inside the widest frame (the accused's)
+        _paint_card_inside(image, d, seat, box, icons, words, theme)
+
+
+def _paint_card_inside(image: Image.Image, d: ImageDraw.ImageDraw, seat: fr.Seat, box: tuple[int, int, int, int],
+                       icons: tuple[str, ...], words: str, theme: Theme) -> None:
+    x0, y0, x1, y1 = box
+    s = seat.seat
     mark(image, d, s, seat.colour, (x0 + 10 + MARK / 2, y0 + 8 + MARK / 2))
     name_x = x0 + 18 + MARK
     text(d, (name_x, y0 + 8 + MARK / 2), fit_text(seat.name, size=SIZE, width=x1 - 10 - name_x, bold=True),
          size=SIZE, fill=theme.text, anchor="lm", bold=True, role="headline")
-    cy = y0 + 8 + MARK + (y1 - y0 - 8 - MARK) / 2
+    cy = y0 + 8 + MARK + (y1 - 7 - y0 - 8 - MARK) / 2  # the middle of the rest, inside the frame
     x = x0 + 12
     for sprite in map(icon, icons):
         if x + sprite.width > x1 - 10:

@@ -178,10 +178,12 @@ class _Board(_Canvas):
             owner = palace.get("owner")
             if owner is not None and palace.get("roof") is not None:
                 centre = lay.centre(*palace["roof"])
+                # on a one-building palace a smaller roof leaves its colour showing round it
+                scale = 0.56 if len(palace.get("buildings") or ()) <= 1 else 0.8
                 if owner == "neutral":
-                    paste_centred(img, _neutral_roof(round(c * 0.74), self.neutral_rgb()), centre)
+                    paste_centred(img, _neutral_roof(round(c * scale * 0.92), self.neutral_rgb()), centre)
                 else:
-                    paste_centred(img, seat_mark(round(c * 0.8), owner, self.seat_rgb(owner)), centre)
+                    paste_centred(img, seat_mark(round(c * scale), owner, self.seat_rgb(owner)), centre)
             elif owner is None and palace.get("buildings"):
                 x, y = palace["buildings"][0]
                 x0, y0, x1, y1 = lay.cell_box(x, y)

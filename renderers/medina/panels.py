@@ -26,7 +26,10 @@ from renderers.medina.geometry import COLUMNS, Box
 from renderers.medina.pieces import (
     BUILDING_RGB,
     CLOSED,
+    MEEPLE,
+    MEEPLE_EDGE,
     _badge,
+    _meeple_sprite,
     _neutral_roof,
     _tea_sprite,
     _tile_sprite,
@@ -210,7 +213,7 @@ class _Panels(_Canvas):
         d, theme = self.d, self.theme
         x0, y0, x1, y1 = self.lay.legend
         tea = view.get("tea") or {}
-        right_w = 164
+        right_w = 168
         card = rounded_box_sprite(x1 - x0, y1 - y0, theme.card, theme.card_edge, 2.0, 10)
         self.frame_paste(card, (x0, y0))
         closed = set(view.get("closed") or ())
@@ -260,7 +263,8 @@ class _Panels(_Canvas):
         box = (round(rx), y0 + 4, x1 - 6, y1 - 4)
         with within(box):
             d.line([(rx, y0 + 10), (rx, y1 - 10)], fill=theme.card_edge, width=2)
-            rows = ["key", *(["neutral"] if self.neutral else []), *(["tea"] if tea.get("module") else [])]
+            rows = ["key", "merchants", "arm", *(["neutral"] if self.neutral else []),
+                    *(["tea"] if tea.get("module") else [])]
             row_h = (box[3] - box[1]) / len(rows)
             for j, kind in enumerate(rows):
                 cy = box[1] + row_h * (j + 0.5)
@@ -276,7 +280,14 @@ class _Panels(_Canvas):
                         text(d, (x + 23, cy), said, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
                         x += 23 + text_width(said, size=fr.TEXT + 2) + 8
                     continue
-                if kind == "neutral":
+                if kind == "merchants":  # the count beside a tower: merchants still on its tile
+                    paste_centred(self.image, _meeple_sprite(22, MEEPLE, MEEPLE_EDGE), (rx + 20, cy))
+                    text(d, (rx + 34, cy), "n", size=fr.TEXT + 2, fill=theme.text, anchor="mm", bold=True)
+                    said = self.say("medina.board.key_merchants")
+                elif kind == "arm":  # the wall arms' names in the margins
+                    text(d, (rx + 22, cy), "1E", size=fr.TEXT + 2, fill=theme.label, anchor="mm", bold=True)
+                    said = self.say("medina.board.key_arm")
+                elif kind == "neutral":
                     paste_centred(self.image, _neutral_roof(28, self.neutral_rgb()), (rx + 24, cy))
                     said = self.say("medina.board.neutral")
                 else:

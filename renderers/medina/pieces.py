@@ -56,13 +56,15 @@ def _tower_sprite(cell: int, number: int) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def _tile_sprite(width: int, fill: RGB, label: str, closed: bool) -> Image.Image:
-    """A palace tile: its colour and value; crossed out when the colour is closed."""
+    """A palace tile: its colour and its points ("+3", never a bare number, which is a seat's
+    mark); crossed out when the colour is closed."""
+    label = f"+{label}" if label.isdigit() else label
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
         w = width * k
         m = max(1.5, width * 0.05) * k
         d.rounded_rectangle([m, m, w - m, w - m], radius=w * 0.18, fill=fill, outline=darker(fill, 0.45),
                             width=round(m * 1.2))
-        text(d, (w / 2, w / 2), label, size=round(width * 0.56 * k), fill=(255, 255, 255), anchor="mm", bold=True,
+        text(d, (w / 2, w / 2), label, size=round(width * 0.46 * k), fill=(255, 255, 255), anchor="mm", bold=True,
              stroke_width=round(width * 0.06 * k), stroke_fill=darker(fill, 0.55))
         if closed:
             line = round(width * 0.1 * k)
