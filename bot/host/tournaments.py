@@ -114,7 +114,7 @@ class TournamentService:
         when = {name: options.pop(name) for name in ("start_at", "signup_closes") if name in options}
         settings = T.Settings.make(game, format, **options)
         table = {**TABLE_DEFAULTS, **(table or {})}
-        ai_level = table.pop("ai_level", "easy")
+        ai_level = table.pop("ai_level", "random")
         t = T.new_tournament(settings, seed=self.host.seed_source(),
                              extra={"table": table, "ai_level": ai_level, "names": {}})
         now, tz = self.host.clock(), await self.zone(guild_id)
@@ -511,7 +511,7 @@ class TournamentService:
     async def _deal(self, row: TournamentRow, t: T.Tournament, link: TournamentLink) -> None:
         players = T.table_seats(t, link.round, link.number, link.game_index)
         names = t.extra.get("names", {})
-        level = t.extra.get("ai_level", "easy")
+        level = t.extra.get("ai_level", "random")
         seats = [SeatRow(i, None if is_ai(p) else int(p), level if is_ai(p) else None,
                          names.get(p) or (t.entrant_of_player(p).name if t.entrant_of_player(p) else p))
                  for i, p in enumerate(players)]
