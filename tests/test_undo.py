@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.host import Host, HostError, RepeatedUndo, Store
+from bot.host.history import record_text
 from bot.host.undo import answer, plan, request, undo
 from games.mafia_de_cuba.components import seat_role, stolen
 from games.registry import get_game
@@ -119,11 +120,15 @@ def test_after_someone_else_moved_the_others_must_agree(tmp_path):
             await answer(host, table.id, 999, table.version, True)
         table, done, missing = await answer(host, table.id, BOB, table.version, True)
         assert done is None and missing == [CAROL] and table.state != start
+        asked_at = table.version
         table, done, missing = await answer(host, table.id, CAROL, table.version, True)
         assert done is not None and missing == [] and table.state == start
         assert await host.store.moves(table.id) == []
         assert table.settings["undone"][-1]["moves"] == [[m.seat, m.notation] for m in done.taken]
         assert "undo_request" not in table.settings
+        with pytest.raises(HostError) as late:  # a second Accept, after the undo was done
+            await answer(host, table.id, BOB, asked_at, True)
+        assert late.value.key == "undo.already_done"
         await host.store.close()
     run(scenario())
 
@@ -147,6 +152,22 @@ def test_a_decline_or_a_new_move_ends_the_request(tmp_path):
     run(scenario())
 
 
+def test_a_typed_undo_sent_twice_takes_back_one_move_and_offers_the_one_before(tmp_path):
+    async def scenario():
+        host, table = await started(tmp_path, players=2)
+        table = await move(host, table)  # alice
+        first = (await host.store.moves(table.id))[-1]
+        table, _ = await undo(host, (await move(host, table)).id, BOB)  # bob thinks again (an earlier undo)
+        table = await move(host, await move(host, table))  # bob, then alice again
+        table, done = await undo(host, table.id, ALICE)
+        assert len(done.taken) == 1 and len(await host.store.moves(table.id)) == 2
+        with pytest.raises(RepeatedUndo) as again:
+            await undo(host, table.id, ALICE)
+        assert again.value.move == first.version  # the Undo button it offers: her move before
+        assert len(await host.store.moves(table.id)) == 2
+    run(scenario())
+
+
 def test_an_ais_reply_is_taken_back_with_the_move_without_asking(tmp_path):
     async def scenario():
         host, table = await started(tmp_path, players=2, ai=1)
@@ -154,8 +175,11 @@ def test_an_ais_reply_is_taken_back_with_the_move_without_asking(tmp_path):
         table = await move(host, table)
         assert await host.play_ai(table.id) is not None
         table = await host.table(table.id)
-        table, done = await undo(host, table.id, ALICE)
+        mine, reply = await host.store.moves(table.id)
+        table, done = await undo(host, table.id, ALICE, move=mine.version)  # her move's Undo button
         assert table.state == start and len(done.taken) == 2 and done.consent == []
+        # the record names who took back what
+        assert f"undone after ply 0 by seat 0: 0 {mine.notation}, 1 {reply.notation}" in record_text(host, table, [])
         await host.store.close()
     run(scenario())
 
