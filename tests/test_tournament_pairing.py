@@ -21,6 +21,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
+import networkx as nx
 import pytest
 
 import tournaments as T
@@ -149,6 +150,31 @@ def test_swiss_pairings_are_optimal_against_brute_force(block):
             sim.play(pairing)
 
 
+def _arbitrary_field(rng: random.Random) -> list[Candidate]:
+    """A small field in standings order with any scores, seat histories, meetings and byes (not
+    only those a played event leaves, so every concern meets every other)."""
+    n = rng.randint(2, 9)
+    ids = [f"p{i}" for i in range(n)]
+    met = {i: {} for i in ids}
+    for a, b in combinations(ids, 2):
+        if rng.random() < 0.15:
+            met[a][b] = met[b][a] = 1
+    cands = []
+    for i, score in zip(ids, sorted((Fraction(rng.randint(0, 4), 2) for _ in ids), reverse=True)):
+        last = tuple(rng.choice([1, -1]) for _ in range(rng.randint(0, 3)))
+        cands.append(Candidate(i, score, met[i], sum(last), last, rng.random() < 0.3))
+    return cands
+
+
+def test_swiss_pairings_are_optimal_against_brute_force_on_arbitrary_fields():
+    for seed in range(400):
+        cands = _arbitrary_field(random.Random(seed))
+        pairing = pair_swiss(cands)
+        pos = {c.id: i for i, c in enumerate(cands)}
+        mine = _cost(cands, pairing.pairs, pos[pairing.bye] if pairing.bye else None)
+        assert mine == _brute(cands), f"seed {seed}: {pairing} costs {mine}"
+
+
 def test_swiss_pairs_everyone_once_and_gives_one_bye_per_event_over_thousands_of_events():
     events = 0
     for seed in range(1000):
@@ -251,6 +277,47 @@ def test_a_floater_meets_the_top_of_the_group_below():
     pairing = pair_swiss(cands)
     assert sorted(tuple(sorted(p)) for p in pairing.pairs) == [("p0", "p2"), ("p1", "p3"), ("p4", "q0"),
                                                                ("q1", "q2")]
+
+
+def _blocks_solved(cands: list[Candidate], monkeypatch) -> list[list[str]]:
+    """The players of each matching ``pair_swiss`` solves, in order (float and bye nodes left out)."""
+    real, solved = nx.max_weight_matching, []
+
+    def recording(graph, *args, **kwargs):
+        solved.append([cands[i].id for i in sorted(node for node in graph.nodes if node >= 0)])
+        return real(graph, *args, **kwargs)
+
+    monkeypatch.setattr(nx, "max_weight_matching", recording)
+    pair_swiss(cands)
+    monkeypatch.undo()
+    return solved
+
+
+def test_a_large_field_is_solved_in_blocks_of_whole_score_groups(monkeypatch):
+    """Past DIRECT players, score groups are gathered top down into blocks of at least BLOCK (28)
+    players; a short tail joins the block above only when under BLOCK / 2."""
+    def group(prefix, size, score):
+        return [Candidate(f"{prefix}{i}", Fraction(score)) for i in range(size)]
+
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 28, 2) + group("c", 20, 1), monkeypatch)
+    assert blocks == [[f"a{i}" for i in range(28)], [f"b{i}" for i in range(28)], [f"c{i}" for i in range(20)]]
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 25, 2) + group("c", 13, 1), monkeypatch)
+    assert [len(b) for b in blocks] == [28, 38]  # 25 is short of a block: the next group joins it
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 28, 2) + group("c", 13, 1), monkeypatch)
+    assert [len(b) for b in blocks] == [28, 41]  # a tail of 13 joins the block above
+    # a group over 2 * BLOCK is split: each block takes a slice of its top half and the same slice
+    # of its bottom half, so the Dutch order (1 v 31) stays inside a block
+    blocks = _blocks_solved(group("p", 60, 0), monkeypatch)
+    assert blocks == [[f"p{i}" for i in [*range(k, k + 10), *range(30 + k, 40 + k)]] for k in (0, 10, 20)]
+
+
+def test_a_block_pairs_everyone_it_can_before_the_next_one_is_solved(monkeypatch):
+    """A block of 15 on 3 points and 13 on 2: the odd player out of the 15 meets the top of the
+    13, so nobody is carried to the next block, whose matching holds its own 30 players only."""
+    cands = [Candidate(f"a{i}", Fraction(3)) for i in range(15)] + \
+        [Candidate(f"b{i}", Fraction(2)) for i in range(13)] + [Candidate(f"c{i}", Fraction(1)) for i in range(30)]
+    assert [len(block) for block in _blocks_solved(cands, monkeypatch)] == [28, 30]
+    assert ("a14", "b0") in {tuple(sorted(pair)) for pair in pair_swiss(cands).pairs}
 
 
 def _paired_once(cands: list[Candidate], pairing) -> None:
