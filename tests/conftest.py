@@ -1,5 +1,9 @@
 import asyncio
+import contextlib
+import faulthandler
+import functools
 import os
+import signal
 import time
 import uuid
 
@@ -28,6 +32,9 @@ _reachable: dict[str, str | None] = {}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only: the test is about SQLite files; it runs on SQLite alone")
+    config.addinivalue_line("markers", "timeout(seconds): this test's time limit, when it needs more than TEST_TIMEOUT")
+    global _stderr_fd
+    _stderr_fd = os.dup(2)  # the real stderr, for the last-resort dump (pytest captures fd 2 during tests)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -128,6 +135,7 @@ def backend(request, monkeypatch):
         yield "postgresql"
     finally:
         monkeypatch.undo()
+        close_left_open()  # before the schemas go: an open connection could hold a lock on them
         schemas.drop()
 
 
@@ -139,5 +147,97 @@ def pg_schemas():
     if why:
         pytest.skip(why)
     made = Schemas()
-    yield made
-    made.drop()
+    try:
+        yield made
+    finally:
+        close_left_open()
+        made.drop()
+
+
+# -- nothing a test opens outlives it -------------------------------------------------------------
+# aiosqlite runs each connection in a thread that is not a daemon: a store left open by a test that
+# failed before its close() kept the interpreter alive after the run, so a failing test showed as a
+# hung run (CI's 90 minutes) instead of a red one. Every store made during a test is recorded and,
+# if the test left it open, closed when the test ends (closing twice is harmless).
+
+_opened: list = []
+
+
+def _recording(init):
+    @functools.wraps(init)
+    def recording_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        _opened.append(self)
+    return recording_init
+
+
+def close_left_open() -> None:
+    """Close every store made since the last call (each on a loop of its own: the test's is gone)."""
+    while _opened:
+        store = _opened.pop()
+        with contextlib.suppress(Exception):  # a store half made, or bound to a finished loop: best effort
+            asyncio.run(asyncio.wait_for(store.close(), 10))
+
+
+@pytest.fixture(autouse=True)
+def _stores_closed(monkeypatch):
+    from bot.host.pg import PgStore
+    from bot.host.store import Store
+
+    for cls in (Store, PgStore):
+        monkeypatch.setattr(cls, "__init__", _recording(cls.__init__))
+    try:
+        yield
+    finally:
+        close_left_open()
+
+
+# -- a time limit for every test ------------------------------------------------------------------
+# A test that runs past its limit fails with the traceback of where it was (SIGALRM in the main
+# thread, where the tests' event loops run), and the run goes on. Should that not end it (a thread
+# that cannot be interrupted), the whole run stops a minute later with every thread's traceback
+# printed, so a hang costs minutes, never CI's whole time. The limit: ``TEST_TIMEOUT`` seconds
+# (default 300; 0 = none, the default for BOT_RELIABILITY_LONG's campaigns), or a test's own
+# ``@pytest.mark.timeout(seconds)`` when its scenario is given longer.
+
+DEFAULT_LIMIT = "0" if os.environ.get("BOT_RELIABILITY_LONG") == "1" else "300"
+HARD_STOP_AFTER = 60.0
+_stderr_fd: int | None = None
+
+
+def _limit(item) -> float:
+    marker = item.get_closest_marker("timeout")
+    base = float(os.environ.get("TEST_TIMEOUT", DEFAULT_LIMIT))
+    if not base:
+        return 0.0
+    return max(base, float(marker.args[0])) if marker else base
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    limit = _limit(item)
+    if limit and _stderr_fd is not None:
+        faulthandler.dump_traceback_later(limit + HARD_STOP_AFTER, file=_stderr_fd, exit=True)
+    try:
+        return (yield)
+    finally:
+        if limit:
+            faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    limit = _limit(item)
+    if not limit:
+        return (yield)
+
+    def out_of_time(_signum, _frame):
+        pytest.fail(f"{item.nodeid} ran past its time limit of {limit:g} s (TEST_TIMEOUT or @pytest.mark.timeout)")
+
+    previous = signal.signal(signal.SIGALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return (yield)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

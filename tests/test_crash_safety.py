@@ -162,7 +162,12 @@ def crash_run(folder: Path, kills: int, seed: int) -> Figures:
                                      *(["--retry", *retry_args] if retry_args else [])],
                                     cwd=REPO, stdout=subprocess.PIPE, stderr=err, text=True,
                                     env={**os.environ, "PYTHONPATH": str(REPO)})
-            lines, killed = read_until_killed(proc, rng.randint(1, 60), rng.random() * 0.03)
+            try:
+                lines, killed = read_until_killed(proc, rng.randint(1, 60), rng.random() * 0.03)
+            finally:  # a test stopped meanwhile (its time limit) leaves no worker behind
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
         figures.kills += 1
         if not killed:
             figures.failures.append(f"kill {attempt}: the worker ended by itself: "

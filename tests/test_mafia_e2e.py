@@ -10,6 +10,8 @@ a thread post before the reveal; the last board post is the reveal.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import t
 from games.mafia_de_cuba import GAME
 from games.rng import Rng
@@ -26,6 +28,7 @@ class MafiaWorld(World):
     game = "mafia_de_cuba"
 
 
+@pytest.mark.timeout(360)  # its scenario is given longer than the default limit
 def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
     async def scenario(world: MafiaWorld):
         async with world.running():

@@ -170,6 +170,16 @@ def test_testimony_is_public_and_then_the_godfather_accuses():
     assert state.phase == "accuse" and GAME.to_act(state) == {0}
 
 
+def test_a_claim_names_no_more_diamonds_or_tokens_than_the_box_can_hold():
+    state = theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"])
+    assert sum(starting_tokens(6, "off")) == 3  # the Loyal, Agent and Driver tokens
+    claims = {GAME.format_move(state, m) for m in GAME.legal_moves(state, 1)}
+    assert claims == {"claim silent"} | {f"claim {d} {t}" for d in range(16) for t in range(4)}
+    for text in ("claim 15 4", "claim 16 0"):
+        with pytest.raises(IllegalMove):
+            play(state, 1, text)
+
+
 def test_an_accused_thief_is_out_and_all_diamonds_back_is_a_godfather_win():
     state = silent_all(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]))
     state = play(state, 0, "accuse 2")  # seat index 1, the thief with 2
@@ -245,6 +255,19 @@ def test_two_adjacent_drivers_both_follow_the_winner_on_their_right():
     state = play(state, 0, "accuse 7")  # no Joker left: the Godfather is out
     assert state.outcome == "godfather_eliminated"
     assert winners(state) == [1, 2, 3]  # thief 1 (3 diamonds), then the Drivers 2 and 3 in a chain
+
+
+def test_a_chain_of_drivers_round_the_table_past_the_last_seat_all_follow_the_winner():
+    """The Godfather in seat 2 (index 1): the Drivers in the last seat (10) and the first (0)
+    follow the Loyal henchman in seat 9 one after the other, the second through the first."""
+    state = play(GAME.new_game(11, {"godfather": "2"}, 0), 1, "hide 0")
+    for text in ["take 3", "take loyal", "take loyal", "take agent", "take agent", "take loyal", "take 2",
+                 "take loyal", "take driver", "take driver"]:  # seats 2..10, then 0
+        state = play(state, state.holder, text)
+    state = silent_all(state)
+    state = play(play(state, 1, "accuse 3"), 1, "accuse 9")  # both thieves: every diamond is back
+    assert state.outcome == "godfather_wins"
+    assert winners(state) == [0, 1, 3, 4, 7, 9, 10]
 
 
 def test_drivers_do_not_join_an_alone_win():
@@ -323,6 +346,71 @@ def test_a_cleaner_in_play_wins_with_the_godfather():
     for seat in sorted(GAME.to_act(state)):
         state = play(state, seat, "pass")
     assert state.outcome == "godfather_wins" and winners(state) == [0, 1, 4, 5, 6]
+
+
+def test_the_cleaner_shooting_the_last_thief_brings_every_diamond_back_and_the_godfather_wins():
+    state = play(cleaner_game(CLEANER_TAKES), 0, "accuse 3")
+    for seat in sorted(GAME.to_act(state)):
+        state = play(state, seat, "pass")  # the thief with 3 is out
+    state, events = said(play(state, 0, "accuse 8"), 1, "bang")  # the last thief, with 2
+    assert events == [("bang", {"seat": 1, "target_seat": 7}), ("shot_thief", {"seat": 7, "count": 2}),
+                      ("all_recovered", {}), ("over", {"outcome": "godfather_wins"})]
+    assert state.recovered == 5 and state.eliminated[1] and state.eliminated[7]
+    assert state.outcome == "godfather_wins" and GAME.to_act(state) == frozenset()
+    assert winners(state) == [0, 4, 5, 6]  # the Cleaner is out: it does not win with the Godfather
+
+
+def test_the_cleaner_shooting_an_innocent_recovers_nothing_and_is_recorded_as_a_shot():
+    state, events = said(play(cleaner_game(CLEANER_TAKES), 0, "accuse 5"), 1, "bang")
+    assert events == [("bang", {"seat": 1, "target_seat": 4}), ("shot", {"seat": 4, "count": 0})]
+    assert state.recovered == 0
+    assert GAME.view(state, None)["accusations"] == [{"seat": 4, "outcome": "shot", "diamonds": 0, "by": 1}]
+
+
+# -- what each accusation tells the table -----------------------------------------------------------
+
+def said(state, seat, text):
+    """The state after ``seat`` plays ``text``, and the public events it gave (key, params)."""
+    state, events = GAME.apply(state, seat, GAME.parse_move(state, text, seat))
+    assert all(e.seats is None for e in events)  # an accusation's outcome is public
+    return state, [(e.key.removeprefix("mafia.event."),
+                    {k: v.key.removeprefix("mafia.outcome.") if k == "outcome" else v for k, v in e.params.items()})
+                   for e in events]
+
+
+def test_every_accusation_outcome_is_announced_and_recorded():
+    state = silent_all(theft(6, ["take 2", "take loyal", "take agent", "take driver", "take 1"]))
+    after, events = said(state, 0, "accuse 2")
+    assert events == [("accused", {"seat": 1}), ("thief", {"seat": 1, "count": 2})]
+    after, events = said(after, 0, "accuse 6")
+    assert events == [("accused", {"seat": 5}), ("thief", {"seat": 5, "count": 1}), ("all_recovered", {}),
+                      ("over", {"outcome": "godfather_wins"})]
+    after, events = said(state, 0, "accuse 4")
+    assert events == [("accused", {"seat": 3}), ("agent", {"seat": 3}), ("over", {"outcome": "agent_accused"})]
+    assert GAME.view(after, None)["accusations"] == [{"seat": 3, "outcome": "agent", "diamonds": 0}]
+    after, events = said(state, 0, "accuse 3")  # no Joker at six players
+    assert events == [("accused", {"seat": 2}), ("godfather_out", {"seat": 2}),
+                      ("over", {"outcome": "godfather_eliminated"})]
+    assert GAME.view(after, None)["accusations"] == [{"seat": 2, "outcome": "innocent", "diamonds": 0}]
+
+    takes = ["take loyal", "take 3", "take loyal", "take agent", "take loyal", "take driver", "take 4"]
+    after, events = said(silent_all(theft(8, takes)), 0, "accuse 2")
+    assert events == [("accused", {"seat": 1}), ("joker", {"seat": 1, "left": 0})]
+
+
+def test_with_the_cleaner_the_window_is_announced_and_its_close_resolves_the_accusation():
+    state, events = said(cleaner_game(CLEANER_TAKES), 0, "accuse 3")
+    assert events == [("accused", {"seat": 2}), ("window", {"seat": 2})]
+    *others, last = sorted(GAME.to_act(state))
+    for seat in others:
+        state, events = said(state, seat, "pass")
+        assert events == []  # nothing is said until the window closes
+    state, events = said(state, last, "pass")
+    assert events == [("window_closed", {}), ("thief", {"seat": 2, "count": 3})]
+    state, events = said(play(state, 0, "accuse 4"), 1, "bang")
+    assert events == [("bang", {"seat": 1, "target_seat": 3}), ("shot_agent", {"seat": 3}),
+                      ("over", {"outcome": "cleaner_shot_agent"})]
+    assert GAME.view(state, None)["accusations"][-1] == {"seat": 3, "outcome": "shot_agent", "diamonds": 0, "by": 1}
 
 
 # -- notation, time, information ------------------------------------------------------------------
@@ -406,6 +494,7 @@ def test_the_godfather_questions_a_player_who_answers_with_a_new_story_or_keeps_
         play(state, 0, "accuse 2")  # he waits for the answer
     state = play(state, 1, "claim 13 3")  # a changed story replaces the claim
     assert state.phase == "accuse" and GAME.view(state, None)["claims"][1] == [13, 3]
+    assert GAME.view(state, None)["questioned"] is None  # nobody is answering any more
     with pytest.raises(IllegalMove) as refused:
         play(state, 0, "ask 2")  # once per seat before the next accusation
     assert "not asked since the last accusation" in refused.value.message("en")

@@ -11,6 +11,8 @@ against the AI) is played to its end too.
 
 from __future__ import annotations
 
+import pytest
+
 import renderers
 from games.masume_yakyu import GAME as game
 from games.masume_yakyu.data import CARDS
@@ -42,6 +44,7 @@ def test_builder_grid_is_five_rows_of_five_buttons():
     assert len(plain.children) == 1  # take / swing groups: the usual select
 
 
+@pytest.mark.timeout(460)  # its scenario is given longer than the default limit
 def test_a_battery_game_to_the_final_out(tmp_path):
     async def scenario(world: YakyuWorld):
         async with world.running():
@@ -135,6 +138,7 @@ def test_a_battery_game_to_the_final_out(tmp_path):
     play_world(scenario, tmp_path, timeout=400, world_class=YakyuWorld)
 
 
+@pytest.mark.timeout(660)  # its scenario is given longer than the default limit
 def test_a_nine_inning_two_player_game_to_the_end(tmp_path):
     """Alice against the ``mixed`` AI, nine innings (or more), every move by ``/move``: she pitches
     straight down the middle of the zone edges and always takes; the game still ends."""

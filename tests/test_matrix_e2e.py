@@ -291,6 +291,7 @@ def scenario_for(game_name: str):
     return scenario, clock
 
 
+@pytest.mark.timeout(660)  # its scenario is given longer than the default limit
 @pytest.mark.parametrize("game_name", list(CASES))
 def test_every_feature_with(game_name, tmp_path):
     scenario, clock = scenario_for(game_name)

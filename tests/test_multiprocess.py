@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.host import Host, HostError, SeatRow, Store
-from bot.host.leases import TICK, Leases, holder_name, table_lease
+from bot.host.leases import TICK, Leases, holder_name, table_lease, unheld_work
 from bot.host.timekeeper import HALF, NINE_TENTHS, handle_due
 from tests.multiprocess_worker import background
 
@@ -99,6 +99,41 @@ def test_a_process_restarted_on_its_shards_takes_its_own_leases_back_at_once(tmp
 
 
 @pytest.mark.usefixtures("backend")
+def test_a_process_without_a_holder_name_is_one_of_its_own(tmp_path):
+    async def scenario():
+        store = await Store.open(tmp_path / "db.sqlite3")
+        first, second = Leases(store, seconds=60), Leases(store, seconds=60)
+        assert first.holder != second.holder and str(os.getpid()) in first.holder
+        assert await first.hold(TICK) and not await second.hold(TICK)
+        await store.close()
+    run(scenario())
+
+
+@pytest.mark.usefixtures("backend")
+def test_background_work_is_what_no_live_process_holds(tmp_path):
+    """Tables whose change was not shown and tables whose AI must move, less those another live
+    process holds; what is returned is now this process's."""
+    async def scenario():
+        clock = Clock(1000.0)
+        host = Host(await Store.open(tmp_path / "db.sqlite3", clock), clock=clock, ai_workers=0)
+        shown_ai, unshown_ai, unshown, held_ai, held = [await ai_game(host) for _ in range(2)] + \
+            [await pbp_game(host)] + [await ai_game(host), await pbp_game(host)]
+        table = await host.store.get_table(shown_ai)
+        await host.mark_announced(shown_ai, table.version)
+        other = Leases(host.store, holder="other", seconds=60, clock=clock)
+        assert await other.tables([held_ai, held]) == {held_ai, held}
+        mine = Leases(host.store, holder="mine", seconds=60, clock=clock)
+        to_show, to_move = await unheld_work(host, mine)
+        assert to_show == [unshown_ai, unshown] and to_move == [shown_ai, unshown_ai]
+        assert await other.tables([shown_ai, unshown_ai, unshown]) == set()  # this process holds them now
+        clock.now += 61  # the other process stopped renewing: its work is taken over
+        assert await unheld_work(host, mine) == ([unshown_ai, unshown, held_ai, held],
+                                                 [shown_ai, unshown_ai, held_ai])
+        await host.store.close()
+    run(scenario())
+
+
+@pytest.mark.usefixtures("backend")
 def test_two_processes_claiming_the_same_tables_at_once_split_them(tmp_path):
     async def scenario():
         path = tmp_path / "db.sqlite3"
@@ -165,6 +200,7 @@ def pg_url(pg_schemas):
     return run(pg_schemas.create("multiprocess"))
 
 
+@pytest.mark.timeout(480)  # its scenario is given longer than the default limit
 def test_a_process_killed_mid_game_is_taken_over_once_its_leases_expire(pg_url):
     """A worker process moves twenty AI games and sends the reminders due, then is killed with
     SIGKILL. This process cannot take its work while the dead one's leases live; once they

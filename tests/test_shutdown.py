@@ -12,6 +12,7 @@ it starts (spawned workers, the resource tracker) stays in, even once re-parente
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -45,13 +46,14 @@ def workers_of(sid: int) -> tuple[int, int]:
     return sum("spawn_main" in c for c in commands), sum("resource_tracker" in c for c in commands)
 
 
-async def start_bot(fake: FakeDiscord, db: Path, log: Path) -> asyncio.subprocess.Process:
+async def start_bot(fake: FakeDiscord, db: Path, log: Path, started: list[int]) -> asyncio.subprocess.Process:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(PYTHONPATH=str(REPO), DISCORD_TOKEN=fake.token, BOT_DB_PATH=str(db), BOT_AI_WORKERS="1")
     with open(log, "ab") as err:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.bot_process", fake.api_base, fake.gateway_url + "/", cwd=REPO, env=env,
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=err, start_new_session=True)
+    started.append(proc.pid)
     # Logged in, with its AI worker and its replay worker up (and the resource tracker beside them).
     await fake.wait_until(lambda: fake.live_sessions() and workers_of(proc.pid) == (2, 1), timeout=90,
                           what=f"the bot logged in with its workers: {log.read_text()[-2000:]}", poll=0.1)
@@ -63,7 +65,7 @@ def test_the_bots_workers_end_with_it_whether_stopped_or_killed(tmp_path):
 
     async def main():
         async with FakeDiscord() as fake:
-            bot = await start_bot(fake, db, log)
+            bot = await start_bot(fake, db, log, started)
             bot.send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(bot.wait(), 60) == 0, log.read_text()[-2000:]
             assert not fake.live_sessions()  # the client left the gateway
@@ -72,10 +74,17 @@ def test_the_bots_workers_end_with_it_whether_stopped_or_killed(tmp_path):
             await fake.wait_until(lambda: not in_session(bot.pid), timeout=10, poll=0.1,
                                   what=f"no process of the stopped bot left: {in_session(bot.pid)}")
 
-            bot = await start_bot(fake, db, log)
+            bot = await start_bot(fake, db, log, started)
             bot.send_signal(signal.SIGKILL)
             assert await asyncio.wait_for(bot.wait(), 60) == -signal.SIGKILL
             await fake.wait_until(lambda: not in_session(bot.pid), timeout=10, poll=0.1,
                                   what=f"no process of the killed bot left: {in_session(bot.pid)}")
 
-    asyncio.run(asyncio.wait_for(main(), 240))
+    started: list[int] = []
+    try:
+        asyncio.run(asyncio.wait_for(main(), 240))
+    finally:  # a failed check leaves nothing running either
+        for session in started:
+            for pid in in_session(session):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)

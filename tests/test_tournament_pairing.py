@@ -2,9 +2,11 @@
 
 - Swiss: every active player is paired once or has the bye; a bye only for an odd field and never
   a second one while someone has none; against brute force over every pairing of small fields, the
-  pairing is optimal in the documented order (second byes, rematches, the bye's place from the
-  bottom, squared score differences), so there is no rematch when one is avoidable and score
-  groups are left only when they must be.
+  pairing is optimal in the documented order of all six concerns (second byes, rematches, the
+  bye's place from the bottom, squared score differences, first-seat clashes, the Dutch order),
+  so there is no rematch when one is avoidable and score groups are left only when they must be;
+  who sits first follows the stated rules; large fields solved block by block keep the Dutch
+  order, and a last block that cannot be paired well alone is solved with the blocks above it.
 - Multiplayer tables: sizes as configured (full tables first, the remainder one smaller), every
   player seated once or given a bye, and no single swap of two players lowers the repeat pairs.
 - Round robin: everyone meets everyone exactly once, first seats balanced.
@@ -19,10 +21,19 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
+import networkx as nx
 import pytest
 
 import tournaments as T
-from tournaments.pairing import Candidate, Seated, group_tables, pair_swiss, round_robin_round, table_sizes
+from tournaments.pairing import (
+    Candidate,
+    Seated,
+    SwissPairing,
+    group_tables,
+    pair_swiss,
+    round_robin_round,
+    table_sizes,
+)
 
 
 class Sim:
@@ -70,6 +81,36 @@ def _matchings(items: list[int]):
             yield [(first, other)] + tail
 
 
+def _due(c: Candidate) -> tuple[int, bool]:
+    """The seat a player is due (+1 first, -1 second, 0 none yet) and whether he must have it.
+    Fewer firsts than seconds (or as many, and second last time) is due first; a difference of two,
+    or the same seat twice running, makes it a must."""
+    if not c.last:
+        return 0, False
+    must = abs(c.colour) >= 2 or (len(c.last) >= 2 and c.last[-1] == c.last[-2])
+    return (1 if c.colour < 0 or (c.colour == 0 and c.last[-1] < 0) else -1), must
+
+
+def _clash(a: Candidate, b: Candidate) -> int:
+    """Concern 5: two players due the same seat cost 1, or 3 when both must have it."""
+    (due_a, must_a), (due_b, must_b) = _due(a), _due(b)
+    return 0 if not due_a or due_a != due_b else 3 if must_a and must_b else 1
+
+
+def _fold(cands: list[Candidate], a: int, b: int) -> int:
+    """Concern 6, how far a pair is from the Dutch order: inside a score group of n, how far the
+    two places are from n/2 apart (1 v n/2+1); across groups, how far the higher player is from
+    the bottom of his group plus how far the lower one is from the top of hers."""
+    def group(i):
+        members = [j for j, c in enumerate(cands) if c.score == cands[i].score]
+        return members.index(i), len(members)
+    (pa, na), (pb, nb) = group(a), group(b)
+    if cands[a].score == cands[b].score:
+        return abs(abs(pb - pa) - na // 2)
+    (ph, nh), pl = ((pa, na), pb) if a < b else ((pb, nb), pa)
+    return (nh - 1 - ph) + pl
+
+
 def _cost(cands: list[Candidate], pairs, bye: int | None) -> tuple:
     """The documented order of concerns, as a tuple to minimise."""
     pos = {c.id: i for i, c in enumerate(cands)}
@@ -78,7 +119,9 @@ def _cost(cands: list[Candidate], pairs, bye: int | None) -> tuple:
     rematches = sum(cands[pos[a]].met.get(b, 0) for a, b in pairs)
     bye_pos = (len(cands) - 1 - bye) if bye is not None else 0
     score = sum(int((cands[pos[a]].score - cands[pos[b]].score) * scale) ** 2 for a, b in pairs)
-    return second, rematches, bye_pos, score
+    seats = sum(_clash(cands[pos[a]], cands[pos[b]]) for a, b in pairs)
+    dutch = sum(_fold(cands, pos[a], pos[b]) for a, b in pairs)
+    return second, rematches, bye_pos, score, seats, dutch
 
 
 def _brute(cands: list[Candidate]) -> tuple:
@@ -105,6 +148,31 @@ def test_swiss_pairings_are_optimal_against_brute_force(block):
             mine = _cost(cands, pairing.pairs, pos[pairing.bye] if pairing.bye else None)
             assert mine == _brute(cands), f"seed {seed}: {pairing} costs {mine}"
             sim.play(pairing)
+
+
+def _arbitrary_field(rng: random.Random) -> list[Candidate]:
+    """A small field in standings order with any scores, seat histories, meetings and byes (not
+    only those a played event leaves, so every concern meets every other)."""
+    n = rng.randint(2, 9)
+    ids = [f"p{i}" for i in range(n)]
+    met = {i: {} for i in ids}
+    for a, b in combinations(ids, 2):
+        if rng.random() < 0.15:
+            met[a][b] = met[b][a] = 1
+    cands = []
+    for i, score in zip(ids, sorted((Fraction(rng.randint(0, 4), 2) for _ in ids), reverse=True)):
+        last = tuple(rng.choice([1, -1]) for _ in range(rng.randint(0, 3)))
+        cands.append(Candidate(i, score, met[i], sum(last), last, rng.random() < 0.3))
+    return cands
+
+
+def test_swiss_pairings_are_optimal_against_brute_force_on_arbitrary_fields():
+    for seed in range(400):
+        cands = _arbitrary_field(random.Random(seed))
+        pairing = pair_swiss(cands)
+        pos = {c.id: i for i, c in enumerate(cands)}
+        mine = _cost(cands, pairing.pairs, pos[pairing.bye] if pairing.bye else None)
+        assert mine == _brute(cands), f"seed {seed}: {pairing} costs {mine}"
 
 
 def test_swiss_pairs_everyone_once_and_gives_one_bye_per_event_over_thousands_of_events():
@@ -156,6 +224,146 @@ def test_first_seats_stay_balanced_in_swiss():
             sim.play(pair_swiss(sim.candidates()))
         worst = max(worst, max(abs(sum(s)) for s in sim.seats.values()))
     assert worst <= 3
+
+
+def _first_seat(a: Candidate, b: Candidate, ia: int, ib: int, table: int) -> str:
+    """Who sits first, as the module states it: fewer firsts so far; else whoever sat second last
+    time; else, both having sat the same seat last time, the higher placed gets the seat both are
+    due; with no game yet, the higher placed sits first at even tables (counted from 0)."""
+    if a.colour != b.colour:
+        return a.id if a.colour < b.colour else b.id
+    la, lb = (a.last[-1] if a.last else 0), (b.last[-1] if b.last else 0)
+    if la != lb:
+        return a.id if la < lb else b.id
+    high, low = (a, b) if ia < ib else (b, a)
+    if la:
+        return high.id if la < 0 else low.id
+    return high.id if table % 2 == 0 else low.id
+
+
+def test_swiss_seats_go_to_whoever_is_due_the_first_seat():
+    checked = Counter()
+    for seed in range(150):
+        rng = random.Random(seed)
+        sim = Sim(rng.choice([6, 8, 9, 12, 16]), rng)
+        for _ in range(5):
+            cands = sim.candidates()
+            pos = {c.id: i for i, c in enumerate(cands)}
+            pairing = pair_swiss(cands)
+            tops = [min(pos[a], pos[b]) for a, b in pairing.pairs]
+            assert tops == sorted(tops), f"seed {seed}: the best-placed pair first"
+            for table, (first, second) in enumerate(pairing.pairs):
+                a, b = cands[pos[first]], cands[pos[second]]
+                assert _first_seat(a, b, pos[first], pos[second], table) == first, f"seed {seed}: {a} v {b}"
+                rule = "colour" if a.colour != b.colour else "last" if a.last[-1:] != b.last[-1:] else \
+                    "due" if a.last else "table"
+                checked[rule] += 1
+            sim.play(pairing)
+    assert min(checked.values()) >= 50 and len(checked) == 4, checked  # every rule was met often
+
+
+def test_a_first_swiss_round_pairs_the_top_half_with_the_bottom_half_seats_alternating():
+    pairing = pair_swiss([Candidate(f"p{i}") for i in range(8)])
+    assert pairing == SwissPairing([("p0", "p4"), ("p5", "p1"), ("p2", "p6"), ("p7", "p3")], None)
+    # a field large enough to be solved block by block keeps the same order (1 v 51, 52 v 2, ...)
+    pairing = pair_swiss([Candidate(f"p{i}") for i in range(101)])
+    assert pairing.bye == "p100"
+    assert pairing.pairs == [(f"p{i}", f"p{i + 50}") if i % 2 == 0 else (f"p{i + 50}", f"p{i}") for i in range(50)]
+
+
+def test_a_floater_meets_the_top_of_the_group_below():
+    # 2 points: p0-p4 (five: one floats, the lowest); 1 point: q0-q3; the floater meets q0
+    cands = [Candidate(f"p{i}", Fraction(2)) for i in range(5)] + [Candidate(f"q{i}", Fraction(1)) for i in range(3)]
+    pairing = pair_swiss(cands)
+    assert sorted(tuple(sorted(p)) for p in pairing.pairs) == [("p0", "p2"), ("p1", "p3"), ("p4", "q0"),
+                                                               ("q1", "q2")]
+
+
+def _blocks_solved(cands: list[Candidate], monkeypatch) -> list[list[str]]:
+    """The players of each matching ``pair_swiss`` solves, in order (float and bye nodes left out)."""
+    real, solved = nx.max_weight_matching, []
+
+    def recording(graph, *args, **kwargs):
+        solved.append([cands[i].id for i in sorted(node for node in graph.nodes if node >= 0)])
+        return real(graph, *args, **kwargs)
+
+    monkeypatch.setattr(nx, "max_weight_matching", recording)
+    pair_swiss(cands)
+    monkeypatch.undo()
+    return solved
+
+
+def test_a_large_field_is_solved_in_blocks_of_whole_score_groups(monkeypatch):
+    """Past DIRECT players, score groups are gathered top down into blocks of at least BLOCK (28)
+    players; a short tail joins the block above only when under BLOCK / 2."""
+    def group(prefix, size, score):
+        return [Candidate(f"{prefix}{i}", Fraction(score)) for i in range(size)]
+
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 28, 2) + group("c", 20, 1), monkeypatch)
+    assert blocks == [[f"a{i}" for i in range(28)], [f"b{i}" for i in range(28)], [f"c{i}" for i in range(20)]]
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 25, 2) + group("c", 13, 1), monkeypatch)
+    assert [len(b) for b in blocks] == [28, 38]  # 25 is short of a block: the next group joins it
+    blocks = _blocks_solved(group("a", 28, 3) + group("b", 28, 2) + group("c", 13, 1), monkeypatch)
+    assert [len(b) for b in blocks] == [28, 41]  # a tail of 13 joins the block above
+    # a group over 2 * BLOCK is split: each block takes a slice of its top half and the same slice
+    # of its bottom half, so the Dutch order (1 v 31) stays inside a block
+    blocks = _blocks_solved(group("p", 60, 0), monkeypatch)
+    assert blocks == [[f"p{i}" for i in [*range(k, k + 10), *range(30 + k, 40 + k)]] for k in (0, 10, 20)]
+
+
+def test_a_block_pairs_everyone_it_can_before_the_next_one_is_solved(monkeypatch):
+    """A block of 15 on 3 points and 13 on 2: the odd player out of the 15 meets the top of the
+    13, so nobody is carried to the next block, whose matching holds its own 30 players only."""
+    cands = [Candidate(f"a{i}", Fraction(3)) for i in range(15)] + \
+        [Candidate(f"b{i}", Fraction(2)) for i in range(13)] + [Candidate(f"c{i}", Fraction(1)) for i in range(30)]
+    assert [len(block) for block in _blocks_solved(cands, monkeypatch)] == [28, 30]
+    assert ("a14", "b0") in {tuple(sorted(pair)) for pair in pair_swiss(cands).pairs}
+
+
+def _paired_once(cands: list[Candidate], pairing) -> None:
+    seen = [p for pair in pairing.pairs for p in pair] + ([pairing.bye] if pairing.bye else [])
+    assert sorted(seen) == sorted(c.id for c in cands)
+    met = {c.id: c.met for c in cands}
+    assert not any(met[a].get(b) for a, b in pairing.pairs), "a rematch"
+
+
+def _partners(pairing, group: str) -> list[str]:
+    """Whom the players whose ids start with ``group`` meet."""
+    return [b if a[0] == group else a for a, b in pairing.pairs if group in (a[0], b[0])]
+
+
+def test_a_large_fields_last_block_that_needs_a_rematch_is_solved_with_the_block_before():
+    """36 players on 2 points, then 14 on 0 who have all met each other: alone, the last block
+    could pair only rematches, so it is solved together with the block above it."""
+    top = [Candidate(f"a{i}", Fraction(2)) for i in range(36)]
+    bottom = [f"b{i}" for i in range(14)]
+    cands = top + [Candidate(b, Fraction(0), {other: 1 for other in bottom if other != b}) for b in bottom]
+    pairing = pair_swiss(cands)
+    _paired_once(cands, pairing)
+    assert {p[0] for p in _partners(pairing, "b")} == {"a"}
+
+
+def test_the_fallback_goes_up_to_the_whole_field_when_it_must():
+    """Three blocks (28 on 4 points, 28 on 2, 14 on 0): the 14 have met each other and everyone on
+    2 points, so only the players on 4 points are left for them."""
+    high = [Candidate(f"a{i}", Fraction(4)) for i in range(28)]
+    bottom = [f"b{i}" for i in range(14)]
+    middle = [Candidate(f"c{i}", Fraction(2), {b: 1 for b in bottom}) for i in range(28)]
+    low = [Candidate(b, Fraction(0), {o: 1 for o in bottom + [c.id for c in middle] if o != b}) for b in bottom]
+    cands = high + middle + low
+    pairing = pair_swiss(cands)
+    _paired_once(cands, pairing)
+    assert {p[0] for p in _partners(pairing, "b")} == {"a"} and len(_partners(pairing, "b")) == 14
+
+
+def test_a_large_fields_last_block_with_nobody_due_the_bye_gives_it_higher_up():
+    """36 players on 2 points without a bye, 15 on 0 who all had one: the bye goes to the lowest
+    player who had none, above the last block."""
+    cands = [Candidate(f"a{i}", Fraction(2)) for i in range(36)] + \
+        [Candidate(f"b{i}", Fraction(0), had_bye=True) for i in range(15)]
+    pairing = pair_swiss(cands)
+    _paired_once(cands, pairing)
+    assert pairing.bye == "a35"
 
 
 def test_table_sizes():

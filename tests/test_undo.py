@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.host import Host, HostError, RepeatedUndo, Store
+from bot.host.history import record_text
 from bot.host.undo import answer, plan, request, undo
 from games.mafia_de_cuba.components import seat_role, stolen
 from games.registry import get_game
@@ -119,11 +120,15 @@ def test_after_someone_else_moved_the_others_must_agree(tmp_path):
             await answer(host, table.id, 999, table.version, True)
         table, done, missing = await answer(host, table.id, BOB, table.version, True)
         assert done is None and missing == [CAROL] and table.state != start
+        asked_at = table.version
         table, done, missing = await answer(host, table.id, CAROL, table.version, True)
         assert done is not None and missing == [] and table.state == start
         assert await host.store.moves(table.id) == []
         assert table.settings["undone"][-1]["moves"] == [[m.seat, m.notation] for m in done.taken]
         assert "undo_request" not in table.settings
+        with pytest.raises(HostError) as late:  # a second Accept, after the undo was done
+            await answer(host, table.id, BOB, asked_at, True)
+        assert late.value.key == "undo.already_done"
         await host.store.close()
     run(scenario())
 
@@ -147,6 +152,22 @@ def test_a_decline_or_a_new_move_ends_the_request(tmp_path):
     run(scenario())
 
 
+def test_a_typed_undo_sent_twice_takes_back_one_move_and_offers_the_one_before(tmp_path):
+    async def scenario():
+        host, table = await started(tmp_path, players=2)
+        table = await move(host, table)  # alice
+        first = (await host.store.moves(table.id))[-1]
+        table, _ = await undo(host, (await move(host, table)).id, BOB)  # bob thinks again (an earlier undo)
+        table = await move(host, await move(host, table))  # bob, then alice again
+        table, done = await undo(host, table.id, ALICE)
+        assert len(done.taken) == 1 and len(await host.store.moves(table.id)) == 2
+        with pytest.raises(RepeatedUndo) as again:
+            await undo(host, table.id, ALICE)
+        assert again.value.move == first.version  # the Undo button it offers: her move before
+        assert len(await host.store.moves(table.id)) == 2
+    run(scenario())
+
+
 def test_an_ais_reply_is_taken_back_with_the_move_without_asking(tmp_path):
     async def scenario():
         host, table = await started(tmp_path, players=2, ai=1)
@@ -154,8 +175,11 @@ def test_an_ais_reply_is_taken_back_with_the_move_without_asking(tmp_path):
         table = await move(host, table)
         assert await host.play_ai(table.id) is not None
         table = await host.table(table.id)
-        table, done = await undo(host, table.id, ALICE)
+        mine, reply = await host.store.moves(table.id)
+        table, done = await undo(host, table.id, ALICE, move=mine.version)  # her move's Undo button
         assert table.state == start and len(done.taken) == 2 and done.consent == []
+        # the record names who took back what
+        assert f"undone after ply 0 by seat 0: 0 {mine.notation}, 1 {reply.notation}" in record_text(host, table, [])
         await host.store.close()
     run(scenario())
 
@@ -274,4 +298,103 @@ def test_a_move_that_told_nobody_anything_is_taken_back_at_once(tmp_path):
         table = await move(host, table)
         back, done = await undo(host, table.id, ALICE)
         assert back.state == start and back.version == version + 2 and len(done.taken) == 1
+    run(scenario())
+
+
+def test_a_move_landing_between_the_last_consent_and_the_undo_stands_and_the_undo_is_too_late(tmp_path, monkeypatch):
+    """``answer`` checks the request under the table's lock, lets go of it, then undoes: a move
+    committed in between (alice plays on instead) stands, and the undo is refused as out of date
+    rather than taking back that newer move."""
+    import bot.host.undo as undo_module
+
+    async def scenario():
+        host, table = await started(tmp_path, players=2)
+        table = await move(host, table)  # alice
+        table = await move(host, table)  # bob
+        table, _ = await request(host, table.id, ALICE)
+        real_undo, landed = undo_module.undo, []
+
+        async def after_a_move(host_, table_id, user_id, **kw):
+            landed.append(await move(host, await host.table(table_id)))  # alice, meanwhile
+            return await real_undo(host_, table_id, user_id, **kw)
+
+        monkeypatch.setattr(undo_module, "undo", after_a_move)
+        with pytest.raises(HostError) as late:
+            await answer(host, table.id, BOB, table.version, True)
+        assert late.value.key == "undo.stale"
+        now = await host.table(table.id)
+        assert now.version == landed[0].version and now.state == landed[0].state
+        assert len(await host.store.moves(table.id)) == 3 and "undone" not in now.settings
+    run(scenario())
+
+
+async def two_processes(tmp_path):
+    """Two hosts on one database (two bot processes) and a two-player game alice has moved in."""
+    first, table = await started(tmp_path, players=2)
+    second_store = await Store.open(tmp_path / "db.sqlite3")
+    OPEN.append(second_store)
+    second = Host(second_store, seed_source=lambda: 77)
+    start = table.state
+    table = await move(first, table)
+    return first, second, table, start
+
+
+def meanwhile(monkeypatch, host, action):
+    """``host``'s next rewind (the undo's write) runs ``action`` first, as another process would."""
+    real_rewind = host.store.rewind
+
+    async def rewind(*args, **kw):
+        await action()
+        return await real_rewind(*args, **kw)
+
+    monkeypatch.setattr(host.store, "rewind", rewind)
+
+
+@pytest.mark.parametrize("button", [False, True])
+def test_two_processes_taking_back_the_same_move_at_once_take_it_back_once(tmp_path, monkeypatch, button):
+    async def scenario():
+        first, second, table, start = await two_processes(tmp_path)
+        version = table.version if button else None
+        meanwhile(monkeypatch, first, lambda: undo(second, table.id, ALICE, move=version))
+        with pytest.raises(HostError) as told:
+            await undo(first, table.id, ALICE, move=version)
+        if button:
+            assert told.value.key == "undo.already_done"
+        else:
+            assert isinstance(told.value, RepeatedUndo) and told.value.move is None
+        back = await first.table(table.id)
+        assert back.state == start and back.version == table.version + 1 and len(back.settings["undone"]) == 1
+        assert await first.store.moves(table.id) == []
+    run(scenario())
+
+
+def test_an_undo_overtaken_by_another_processs_move_is_refused_and_the_move_stands(tmp_path, monkeypatch):
+    async def scenario():
+        first, second, table, _start = await two_processes(tmp_path)
+        landed = []
+
+        async def bob_moves():
+            landed.append(await move(second, await second.table(table.id)))
+
+        meanwhile(monkeypatch, first, bob_moves)
+        with pytest.raises(HostError) as told:
+            await undo(first, table.id, ALICE)
+        assert told.value.key == "host.stale" and not isinstance(told.value, RepeatedUndo)
+        now = await first.table(table.id)
+        assert now.version == landed[0].version and len(await first.store.moves(table.id)) == 2
+        assert "undone" not in now.settings
+    run(scenario())
+
+
+def test_after_an_undo_a_restart_knows_whose_turn_it_is(tmp_path):
+    """The stored acting seats follow the position the undo went back to: alice's reply and the
+    AI's are taken back, so a restart finds no AI turn to play."""
+    async def scenario():
+        host, table = await started(tmp_path, players=2, ai=1)
+        table = await move(host, table)
+        assert (await host.resume_work())[1] == [table.id]  # the AI to move
+        assert await host.play_ai(table.id) is not None
+        table, _ = await undo(host, table.id, ALICE)
+        assert host.waiting_on(table)[0].user_id == ALICE
+        assert (await host.resume_work())[1] == []
     run(scenario())
