@@ -81,11 +81,15 @@ class MasumeYakyu(Game[YakyuState, Move]):
 
     # -- set-up -------------------------------------------------------------------------------
 
+    def played_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Three or four players always play Battery (C10), whatever the option says."""
+        return dict(options, battery=True) if num_players > 2 else dict(options)
+
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> YakyuState:
-        """Two seats, or four in Battery mode; the visitors are drawn at random (C9)."""
+        """Two seats, or three or four in Battery mode; the visitors are drawn at random (C9)."""
         if options["battery"] and num_players == 2:
             raise SetupError("masume_yakyu.setup.players", count=num_players)
-        options = dict(options, battery=num_players > 2)  # three or four players always play Battery
+        options = self.played_options(num_players, options)
         if options["team_a"] == options["team_b"]:
             raise SetupError("masume_yakyu.setup.same_team", team=options["team_a"])
         rng = Rng(seed)
@@ -235,12 +239,12 @@ class MasumeYakyu(Game[YakyuState, Move]):
         seconds = state.options.get("timer", 0)
         if not seconds or state.phase in (LINEUP, OVER):
             return None
+        by_role = TIMEOUT_MOVES.get(state.phase, {})
         moves: dict[int, str | None] = {}
         for seat in sorted(self.to_act(state)):
-            by_role = TIMEOUT_MOVES.get(state.phase, {})
-            roles = state.roles(seat)
-            role = RUNNER if state.phase == BAT and state.split(seat % 2) and RUNNER in roles else roles[0]
-            moves[seat] = by_role.get(role)
+            # the seat's first role with a timeout move: a lone player's running decision is the
+            # runner's (hold), as a Battery runner's is; his pitch is the batter's (take)
+            moves[seat] = next((by_role[role] for role in state.roles(seat) if role in by_role), None)
         return Deadline(float(seconds), moves, "masume_yakyu.deadline")
 
     # -- information ----------------------------------------------------------------------------

@@ -6,7 +6,8 @@ zone and a ball outside it; a swing that covers the final cell with a bat spot m
 (:mod:`~games.masume_yakyu.hits`), else it is a swinging strike; a bunt on a spot rolls the bunt
 table, a bunt at a ball off the grid is a foul, else a strike. 4 balls walk, 3 strikes are out, a
 foul is a strike below 2 strikes; a foul bunt with 2 strikes is a strikeout. Steals are settled
-when the batter takes or misses; on fair contact the runners who went are end-run runners.
+when the batter takes or misses (a dropped third strike too, before the batter runs), after ball
+four has given forced runners their base; on fair contact the runners who went are end-run runners.
 """
 
 from __future__ import annotations
@@ -114,14 +115,21 @@ def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[in
     if outcome == "ball":
         s.balls += 1
         play.say("ball", balls=s.balls, strikes=s.strikes)
+        if s.balls >= BALLS_FOR_WALK:
+            # C4 and C8: ball four gives every forced runner his base, so a forced runner who
+            # was stealing has it without a challenge; only a runner the walk does not force
+            # (one on 2nd with 1st empty) is still challenged.
+            forced = play.forced()
+            play.say("walk", batter=play.who(slot))
+            play.force_batter(slot)
+            loose = [b for b in going if b not in forced]
+            if loose:
+                resolve_steal(play, group, loose)
+            return True
         if going:
             resolve_steal(play, group)
             if play.over:  # caught stealing for the third out: the batter leads off next inning
                 return False
-        if s.balls >= BALLS_FOR_WALK:
-            play.say("walk", batter=play.who(slot))
-            play.force_batter(slot)
-            return True
         return False
     if outcome == "foul_bunt":
         if s.strikes < STRIKES_FOR_OUT - 1:
@@ -142,7 +150,13 @@ def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[in
     play.say("strikeout_swinging" if swinging else "strikeout_called", batter=play.who(slot))
     low = fy in DROPPED_ROWS or fy >= max(DROPPED_ROWS) + 1
     if swinging and record["action"] == "swing" and low and (s.bases[0] is None or s.outs == 2):
-        # C4 dropped third strike: the batter may run (a running decision); runners hold.
+        # C4 dropped third strike: the batter may run (a running decision). C8 settles a steal
+        # "when the batter takes or misses", and he missed: the steal is challenged first (a
+        # third out there ends the half and the batter's turn), then the batter decides.
+        if going:
+            resolve_steal(play, group)
+            if play.over:
+                return True
         s.queue.append({"kind": "dropped", "base": -1, "mod": 0, "slot": slot})
         return True
     if play.out():

@@ -254,8 +254,10 @@ RULES_HELP = {
 • **Hit total** = die + batting advantage (from AV/HR/Run, 0-3) + course advantage (+1 high in the zone, 0 low in the zone, −1 outside), 1-10, read on the course's lane: 1 foul, 7 long foul on the sides, 10 a home run or a double, outs and hits between.
 • **Count**: 4 balls walk, 3 strikes out; a foul is a strike below 2 strikes. A swinging third strike low with 1st empty (or 2 out) lets the batter run (`go`).
 • **Challenge plays** (steals, tag-ups, extra bases, infield hits): die + runner's speed vs die + defence; a tie is safe. Optional ones are answered `go` / `hold`.
+• **Steals** are challenged when the batter takes or misses, a dropped third strike included (the steal first, then the batter runs). Ball four gives every forced runner his base, a stealing one too, with no challenge; only a stealing runner the walk does not force (on 2nd with 1st empty) is still challenged. When the batter hits, the runners who went are end-run runners.
+• **Grounders** (this project's reading): a grounder out with a runner on 1st and fewer than 2 out is a double play (the lead forced runner and the batter), unless the runner on 1st was going: then only the batter is out. End-run runners move up one base on a grounder, as forced runners do.
 • **Stamina**: after each half-inning the pitcher removes one card other than the straight (which one stays secret). `change 12` brings in a reliever before a batter's first pitch; a removed pitcher does not return.
-• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (3-4 players; a team of two splits the jobs: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels.
+• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (3-4 players; a team of two splits the jobs: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels: when it runs out the batter takes, a runner stays or holds, and the AI chooses for the defence.
 Your hand and this pitch's card come by DM (`/hand`).""",
     "ja": """**マス目野球**(ベリーマッチ・トイ「マス目野球エキサイトNeo」をもとにした遊び方)2人、バッテリーモードは3〜4人(ペア対1人、またはペア対ペア)。**数値(カード1〜6、バットカード、打球コース、バント、チャレンジの修正、チーム)はすべてこのプロジェクト独自のものです**(公式の表は公開されていません)。
 • **マス**: 5×5。列 A〜E は投手から見て左→右、行 1〜5 は高め→低め。ストライクゾーンは B2〜D4。右打者は E 列の右に立ちます。
@@ -265,7 +267,9 @@ Your hand and this pitch's card come by DM (`/hand`).""",
 • **打球** = サイコロ + バッティングアドヴァンテージ(AV/HR/Run から 0〜3)+ コースアドヴァンテージ(ゾーン高め+1、低め0、ボールゾーン−1)、1〜10 をコースのマスで読みます。両翼は1がファール、7が大ファール、10はホームランか二塁打。
 • **カウント**: 4ボールで四球、3ストライクでアウト。ファールは2ストライク未満ならストライク。低めの空振り三振で1塁が空き(または2アウト)なら振り逃げ(`go`)。
 • **チャレンジプレー**(盗塁・タッチアップ・進塁・内野安打): サイコロ+走力 対 サイコロ+守備、同点はセーフ。任意のものは `go` / `hold`。
+• **盗塁**は打者が見送るか空振りしたときにチャレンジします。振り逃げのときも同じで、先に盗塁を判定してから打者が走ります。四球のときは、押し出される走者は盗塁中でもチャレンジなしで次の塁へ進みます。押し出されない走者(1塁が空いているときの2塁走者)だけが盗塁のチャレンジをします。打者が打ったときは、スタートを切っていた走者がエンドランの走者になります。
+• **ゴロ**(このプロジェクトの解釈): 1塁に走者がいて2アウト未満のゴロは併殺(先の走者と打者がアウト)です。ただし1塁走者がスタートを切っていたときは打者だけがアウトになります。エンドランの走者は、押し出される走者と同じくゴロで1つ進塁します。
 • **スタミナ**: 投げたハーフイニングの終わりにストレート以外を1枚外します(どれかは秘密)。`change 12` で打者の初球前に交代。降板した投手は戻れません。
-• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(3〜4人。2人のチームは役割を分担: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間。
+• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(3〜4人。2人のチームは役割を分担: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間を設定します。時間切れのときは打者は見送り、走者は待機か自重となり、守備側はAIが選びます。
 手札とこの球のカードはDMで届きます(`/hand`)。""",
 }

@@ -136,11 +136,12 @@ def steal_eligible(state: YakyuState) -> list[int]:
     return sorted(going)
 
 
-def resolve_steal(play: Play, group: str) -> None:
+def resolve_steal(play: Play, group: str, going: list[int] | None = None) -> None:
     """A steal on a take or a miss: only the lead runner is challenged; the trailing runner moves
-    up if the lead is safe and stays if the lead is out (C8)."""
+    up if the lead is safe and stays if the lead is out (C8). ``going``: the bases whose runners
+    still steal (default: every runner who may, :func:`steal_eligible`)."""
     s = play.state
-    going = steal_eligible(s)
+    going = steal_eligible(s) if going is None else going
     if not going:
         return
     lead = max(going)
