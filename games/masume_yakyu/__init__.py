@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from games.core import Deadline, Event, Game, Option, Result, competition_ranks
 from games.errors import IllegalMove, MalformedMove, SetupError
-from games.masume_yakyu import ai, duel, innings
+from games.masume_yakyu import ai, duel, innings, tactics
 from games.masume_yakyu.data import TEAM_KEYS, TEAMS, card_name
 from games.masume_yakyu.grid import CELLS, COLUMNS, batting_side, cell_name, parse_cell
 from games.masume_yakyu.innings import TIEBREAK_START
@@ -66,8 +66,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
     min_players = 2
     max_players = 4
     hidden_information = True
-    #: ``mixed`` was the name of the policy every level plays for now.
-    level_aliases = {"mixed": "normal", "mcts": "normal"}
+    #: ``mixed`` is the name the easy policy had when it was the only one; ``mcts`` an older
+    #: name of ``normal``.
+    level_aliases = {"mixed": "easy", "mcts": "normal"}
     options = (
         Option("team_a", "choice", "blue", _help("team_a"), choices=TEAM_KEYS),
         Option("team_b", "choice", "red", _help("team_b"), choices=TEAM_KEYS),
@@ -414,8 +415,11 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return ai.determinize(self, state, seat, rng)
 
     def ai_move(self, state: YakyuState, seat: int, level: str, rng: Rng) -> Move | None:
-        """Every level: a randomised policy per role (:mod:`games.masume_yakyu.ai`)."""
-        return ai.choose(self, state, seat, rng)
+        """``easy``: the randomised policy per role (:mod:`games.masume_yakyu.ai`, once ``mixed``);
+        ``normal`` and ``hard``: the situational one, valued in runs (:mod:`games.masume_yakyu.tactics`)."""
+        if level == "easy":
+            return ai.choose(self, state, seat, rng)
+        return tactics.choose(self, state, seat, level, rng)
 
     def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:
         """The moves that name a cell of the pitching grid (``target B2``, ``swing C3``,
