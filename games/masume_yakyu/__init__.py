@@ -52,6 +52,10 @@ register_messages(MESSAGES)
 
 __all__ = ["GAME", "MasumeYakyu", "Move", "YakyuState"]
 
+#: The colour each team plays in (palette names): Blue and Red Excite their own, Tatejima the
+#: yellow of its pinstripe stadium, Samurai 17 green.
+TEAM_COLOURS = {"blue": "blue", "red": "red", "tatejima": "yellow", "samurai": "green"}
+
 #: What is played for a seat whose per-choice timer runs out (None: the AI chooses).
 TIMEOUT_MOVES = {BAT: {BATTER: "take", RUNNER: "stay"}, ADVANCE: {RUNNER: "hold"}}
 
@@ -398,8 +402,12 @@ class MasumeYakyu(Game[YakyuState, Move]):
             return Text("masume_yakyu.decide.card_change" if s.balls == s.strikes == 0 else "masume_yakyu.decide.card")
         if s.phase == TARGET:
             return Text("masume_yakyu.decide.target")
-        if s.phase == BAT:
-            return Text("masume_yakyu.decide.bat", target=cell_name(s.target))
+        if s.phase == BAT:  # in Battery, what the seats still asked choose (the batter, the runner, both)
+            asked = {role for seat in self.to_act(s) for role in s.roles(seat)} if s.split(s.offence) else {BATTER}
+            if asked == {RUNNER}:
+                return Text("masume_yakyu.decide.steal")
+            key = "masume_yakyu.decide.bat_runner" if RUNNER in asked else "masume_yakyu.decide.bat"
+            return Text(key, target=cell_name(s.target))
         if s.phase == ADVANCE:
             item = s.queue[0]
             return Text(f"masume_yakyu.decide.run.{item['kind']}", order=item["slot"] + 1,
@@ -407,7 +415,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return Text("masume_yakyu.decide.discard")
 
     def seat_colours(self, state: YakyuState) -> list[str]:
-        return ["blue", "red", "green", "yellow"][:state.num_players]
+        """Each seat in its team's colour (:data:`TEAM_COLOURS`): in Battery the two seats of a
+        team share it and are told apart by their marks' shapes and numbers."""
+        return [TEAM_COLOURS[state.teams[seat % 2]] for seat in range(state.num_players)]
 
     def determinize(self, state: YakyuState, seat: int, rng: Rng) -> YakyuState:
         """A state consistent with what ``seat`` knows: the other team's remaining cards, pending

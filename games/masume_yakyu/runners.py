@@ -23,6 +23,7 @@ class Play:
         self.state = state
         self.rng = Rng(state.rng)
         self.events: list[tuple[str, dict[str, Any], frozenset[int] | None]] = []
+        self.scored: list[int] = []  # batting-order slots who scored, in order (for the picture)
 
     def say(self, key: str, seats: frozenset[int] | None = None, **params: Any) -> None:
         self.events.append((f"masume_yakyu.event.{key}", params, seats))
@@ -63,6 +64,7 @@ class Play:
     def score(self, slot: int) -> None:
         s = self.state
         s.runs[s.offence][s.inning - s.first_inning] += 1
+        self.scored.append(slot)
         self.say("run", runner=self.who(slot))
 
     # -- movement -----------------------------------------------------------------------------
