@@ -199,7 +199,7 @@ def line_score_columns(view: dict[str, Any]) -> list[tuple[str, range]]:
     if total <= INNING_COLUMNS:
         return [(str(first + i), range(i, i + 1)) for i in range(total)]
     start = played - (INNING_COLUMNS - 1)
-    return [(f"{first}-{first + start - 1}", range(0, start))] + [(str(first + i), range(i, i + 1))
+    return [(f"{first}-{first + start - 1}", range(start))] + [(str(first + i), range(i, i + 1))
                                                                   for i in range(start, played)]
 
 
@@ -392,6 +392,8 @@ def _field(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], box
     y += 58
     for line, bold in _people(view, lang):
         for part in wrap_text(line, size=TEXT + 6, width=x1 - x0 - 12, bold=bold, max_lines=2):
+            if y + TEXT > y1:
+                return
             text(d, (x0 + 6, y), part, size=TEXT + 6, fill=ink, anchor="lm", bold=bold, role="text")
             y += TEXT + 14
 
@@ -433,7 +435,7 @@ def _paths(d: ImageDraw.ImageDraw, last: dict[str, Any], bases: list[tuple[float
     if batter is not None and batter not in before:
         end = 3 if batter in scored else after.index(batter) if batter in after else None
         if end is not None:
-            trips.append([bases[3]] + [bases[b] for b in range(0, end + 1)])
+            trips.append([bases[3]] + [bases[b] for b in range(end + 1)])
     for points in trips:
         d.line(points, fill=darker(theme.highlight, 0.45), width=9, joint="curve")
         d.line(points, fill=theme.highlight, width=5, joint="curve")
@@ -473,7 +475,7 @@ def _flight(d: ImageDraw.ImageDraw, last: dict[str, Any], at, theme: Theme) -> N
 
 def _count(d: ImageDraw.ImageDraw, view: dict[str, Any], box, theme: Theme) -> None:
     """B / S / O with a dot per ball, strike and out (filled as they come)."""
-    x0, y0, x1, y1 = box
+    x0, y0, _, y1 = box
     cy = (y0 + y1) / 2
     x = x0 + 6
     for label, value, limit, colour in (("B", view["balls"], 3, (40, 150, 90)), ("S", view["strikes"], 2, (230, 170, 30)),

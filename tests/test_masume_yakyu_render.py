@@ -80,7 +80,7 @@ FIELD = (12, 270, 360, 560)
 def pixels(png: bytes, box, colour) -> int:
     """How many pixels of ``box`` are exactly ``colour``."""
     part = Image.open(io.BytesIO(png)).convert("RGB").crop(box)
-    return dict((rgb, n) for n, rgb in part.getcolors(part.width * part.height)).get(tuple(colour), 0)
+    return {rgb: n for n, rgb in part.getcolors(part.width * part.height)}.get(tuple(colour), 0)
 
 
 def texts(view, lang: str = "en", names=None):

@@ -23,7 +23,7 @@ has lost, never the pending card or the other team's hand.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from games.masume_yakyu import duel, hits
@@ -33,14 +33,23 @@ from games.masume_yakyu.data import (
     CARDS,
     CHALLENGE,
     COURSES,
-    DROPPED_ROWS,
     HIT_TOTAL,
     STRAIGHT,
     STRIKES_FOR_OUT,
     TEAMS,
 )
-from games.masume_yakyu.grid import CELLS, batting_side, final, in_zone, index, offset, on_grid, spots, xy
-from games.masume_yakyu.runners import Play, steal_eligible
+from games.masume_yakyu.grid import (
+    CELLS,
+    batting_side,
+    final,
+    in_zone,
+    index,
+    offset,
+    on_grid,
+    spots,
+    xy,
+)
+from games.masume_yakyu.runners import Play
 from games.masume_yakyu.state import (
     ADVANCE,
     BAT,
@@ -48,7 +57,6 @@ from games.masume_yakyu.state import (
     CARD,
     DISCARD,
     LINEUP,
-    RUNNER,
     TARGET,
     Move,
     YakyuState,
@@ -90,7 +98,7 @@ def _expect(occ: int, outs: int) -> float:
     return RUN_EXPECTANCY[outs][occ] if outs < 3 else 0.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def safe_odds(runner: int, defence: int, sides: int = 6) -> float:
     """P(die + runner >= die + defence): a challenge play, a tie to the runner (C8)."""
     wins = sum(1 for a in range(1, sides + 1) for b in range(1, sides + 1) if a + runner >= b + defence)
@@ -113,7 +121,7 @@ def _single(occ: int) -> tuple[int, int]:
     return ((occ << 1) & 7) | 1, 1 if occ & 4 else 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def count_values(occ: int, outs: int) -> tuple[tuple[float, ...], ...]:
     """``V[balls][strikes]``: the runs the rest of this plate appearance adds to the base-out
     state's expectancy, by a chain of :data:`PITCH_ODDS` (fouls keep two strikes)."""
@@ -262,7 +270,7 @@ class Situation:
         b, s = self.balls, self.strikes
         ball = self.count_after(b + 1, s, steal, group)
         strike = self.count_after(b, s + 1, steal, group)
-        foul_bunt = strike if s + 1 < STRIKES_FOR_OUT else self.count_after(b, s + 1, False, group)
+        foul_bunt = self.count_after(b, s + 1, False, group)  # the runners go back (C8)
         lo, hi, die = HIT_TOTAL["minimum"], HIT_TOTAL["maximum"], HIT_TOTAL["die"]
         rows = []
         for kind, anchor in self.actions:
@@ -359,12 +367,12 @@ def aimed(s: YakyuState, sit: Situation, target: int, belief: dict[int, float]) 
     """``hard``'s guess at the card: a pitcher aims so his card ends where pitchers like it
     (:data:`AIM`), so each card is as likely as this target suits it."""
     throws = sit.pitcher.throws
+    cells = [xy(t) for t in range(CELLS)]
+    tx, ty = xy(target)
     out = {}
     for card, weight in belief.items():
         dx, dy = offset(card, throws)
-        cells = [xy(t) for t in range(CELLS)]
         norm = sum(_aim_weight(x + dx, y + dy, s.strikes) for x, y in cells)
-        tx, ty = xy(target)
         out[card] = weight * _aim_weight(tx + dx, ty + dy, s.strikes) / norm
     total = sum(out.values()) or 1.0
     return {c: w / total for c, w in out.items()}
@@ -528,4 +536,4 @@ def _goes(s: YakyuState) -> bool:
     return odds * safe + (1 - odds) * out > hold
 
 
-__all__ = ["choose", "expected", "safe_odds", "Situation"]
+__all__ = ["Situation", "choose", "expected", "safe_odds"]
