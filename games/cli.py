@@ -171,7 +171,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         raise UsageError(f"--bots names {len(levels)} levels for {seats} seats")
     levels = [game.resolve_level(level) for level in levels]  # refuses an unknown one
     directory = _prepare_out(args.out)
-    options = game.format_options(game.resolve_options(_options(args.option)))
+    options = game.format_options(game.played_options(seats, game.resolve_options(_options(args.option))))
     record = [Header(game.name, seats, args.seed, options).line()]
     names = [name.strip() for name in args.names.split(",")] if args.names else None
     if names is not None and len(names) != seats:

@@ -189,6 +189,12 @@ class Game(ABC, Generic[State, Move]):
     def format_options(self, options: Mapping[str, Any]) -> dict[str, str]:
         return {option.name: option.format(options[option.name]) for option in self.options}
 
+    def played_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The resolved ``options`` as a table of ``num_players`` plays them, where the player
+        count settles an option (Masume Yakyu: three or four players always play Battery), so a
+        table's stored options and its record's header say what was played. Unchanged here."""
+        return dict(options)
+
     def new_game(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         """Check the player count and options, then :meth:`setup`."""
         if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
@@ -196,7 +202,7 @@ class Game(ABC, Generic[State, Move]):
                 "error.players", game=self.name, minimum=self.min_players, maximum=self.max_players,
                 count=num_players,
             )
-        return self.setup(num_players, self.resolve_options(options), int(seed))
+        return self.setup(num_players, self.played_options(num_players, self.resolve_options(options)), int(seed))
 
     @abstractmethod
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> State:

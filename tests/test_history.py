@@ -292,3 +292,20 @@ def test_a_game_every_person_resigned_from_can_still_be_rematched_by_them(tmp_pa
         finally:
             await host.store.close()
     run(scenario())
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_battery_games_record_header_says_battery(tmp_path, players):
+    """Three or four players always play Masume Yakyu's Battery: the table and its record say so."""
+    async def scenario():
+        host = Host(await Store.open(tmp_path / "battery.sqlite3"), seed_source=lambda: 7)
+        table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=ALICE, owner_name="alice",
+                                      game_name="masume_yakyu", num_players=players, options={})
+        for user, name in PEOPLE[1:players]:
+            table = await host.join(table.id, user, name)
+        table = await host.start(table.id, ALICE)
+        header = read_header(record_text(host, table, []).splitlines())
+        assert table.options["battery"] == header.options["battery"] == "on"
+        assert host.state(table).options["battery"] is True
+        await host.store.close()
+    run(scenario())

@@ -2,7 +2,8 @@
 discord.py client against the fake Discord, from ``/game new`` to the final out.
 
 Alice (seat 1) and Bob (seat 2) are their teams' catchers and batters; the AI seats 3 and 4
-(the ``mixed`` level) pitch and run. The humans play with ``/move`` and, for some swings, with the
+(the ``easy`` level, whose pitchers give up runs even to batters who mostly take, so the innings
+end in a decision) pitch and run. The humans play with ``/move`` and, for some swings, with the
 move builder's 5 x 5 grid of buttons. While a pitch card is chosen but not yet revealed, no thread
 post names it and the board image is the one the public view of the same position with another
 card would give; the card reaches the catcher by DM only. A nine-inning two-player game (Alice
@@ -51,7 +52,7 @@ def test_a_battery_game_to_the_final_out(tmp_path):
             table_id, lobby = await world.open_lobby(4, options="innings=1 battery=on team_a=tatejima team_b=samurai")
             await (await world.fake.click_button(lobby, f"lb:join:{table_id}", user=world.bob)).reply()
             for _ in range(2):
-                await add_ai(world.fake, lobby, world.alice, "normal")
+                await add_ai(world.fake, lobby, world.alice, "easy")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)
@@ -140,12 +141,12 @@ def test_a_battery_game_to_the_final_out(tmp_path):
 
 @pytest.mark.timeout(660)  # its scenario is given longer than the default limit
 def test_a_nine_inning_two_player_game_to_the_end(tmp_path):
-    """Alice against the ``mixed`` AI, nine innings (or more), every move by ``/move``: she pitches
+    """Alice against the ``easy`` AI, nine innings (or more), every move by ``/move``: she pitches
     straight down the middle of the zone edges and always takes; the game still ends."""
     async def scenario(world: YakyuWorld):
         async with world.running():
             table_id, lobby = await world.open_lobby(2)
-            await add_ai(world.fake, lobby, world.alice, "normal")
+            await add_ai(world.fake, lobby, world.alice, "easy")
             mark = world.fake.mark()
             await (await world.fake.click_button(lobby, f"lb:start:{table_id}", user=world.alice)).reply()
             await world.fake.wait_for_message(lambda m: bool(m.attachments), channel=world.thread(), after=mark)

@@ -136,8 +136,9 @@ def test_random_games_end_round_trip_replay_and_never_leak(players, opts, data):
     assert replayed["ranks"] == result.ranks
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("players,opts", MODES)
-def test_mixed_ai_plays_every_role_to_the_end(players, opts):
+def test_every_ai_level_plays_every_role_to_the_end(players, opts, level):
     from games.ai import choose_move
 
     state = game.new_game(players, opts, 7)
@@ -145,7 +146,7 @@ def test_mixed_ai_plays_every_role_to_the_end(players, opts):
     ply = 0
     while game.to_act(state):
         seat = min(game.to_act(state))
-        move = choose_move(game, state, seat, "mixed", seed=ply)
+        move = choose_move(game, state, seat, level, seed=ply)
         assert move in game.legal_moves(state, seat)
         if state.phase == BAT and move.kind in ("take", "swing", "bunt"):
             chosen.setdefault("bat", set()).add((move.kind, move.arg))

@@ -335,6 +335,59 @@ def test_dropped_third_strike_lets_the_batter_run(dice):
     assert state.bases[0] is not None and state.outs == 0
 
 
+def test_a_steal_on_a_dropped_third_strike_is_challenged_before_the_batter_runs(dice):
+    """C8 settles a steal "when the batter takes or misses": on a dropped third strike too."""
+    state = started()
+    state.home = 1  # seat 0 bats
+    state.bases, state.strikes, state.up = [None, 0, None], 2, [1, 0]
+    state, _ = play(state, 1, "card 7")  # fork from C3 ends at C5, low: the catcher drops it
+    state, _ = play(state, 1, "target C3")
+    dice += [6, 1]  # the steal of 3rd: safe
+    state, events = play(state, 0, "steal swing A1")
+    steal = next(e for e in events if e.key.endswith("challenge_safe"))
+    assert steal.params["play"].key == "masume_yakyu.play.steal"
+    assert state.bases == [None, None, 0] and state.outs == 0
+    assert state.phase == ADVANCE and state.queue[0]["kind"] == "dropped"
+    dice += [6, 1]  # then the batter runs: safe at 1st
+    state, _ = play(state, 0, "go")
+    assert state.bases == [1, None, 0] and state.outs == 0 and not dice
+
+
+def test_caught_stealing_on_a_dropped_third_strike_with_two_out_ends_the_half(dice):
+    state = started()
+    state.home = 1
+    state.bases, state.strikes, state.outs, state.up = [0, None, None], 2, 2, [1, 0]
+    state, _ = play(state, 1, "card 7")
+    state, _ = play(state, 1, "target C3")
+    dice += [1, 6]  # thrown out at 2nd: the third out
+    state, events = play(state, 0, "steal swing A1")
+    assert "challenge_out" in keys(events) and "half_over" in keys(events)
+    assert state.up[0] == 2 and not state.queue  # his turn is over; the next batter leads off
+
+
+def test_ball_four_gives_a_stealing_forced_runner_his_base_without_a_challenge(dice):
+    state = started()
+    state.home = 1
+    state.bases, state.balls, state.up = [0, None, None], 3, [1, 0]
+    state, _ = play(state, 1, "card 1")
+    state, _ = play(state, 1, "target A1")
+    state, events = play(state, 0, "steal take")  # no die may be rolled
+    assert "walk" in keys(events) and not any("challenge" in k for k in keys(events))
+    assert state.bases == [1, 0, None] and state.outs == 0
+
+
+def test_ball_four_still_challenges_a_stealing_runner_it_does_not_force(dice):
+    state = started()
+    state.home = 1
+    state.bases, state.balls, state.up = [None, 0, None], 3, [1, 0]
+    state, _ = play(state, 1, "card 1")
+    state, _ = play(state, 1, "target A1")
+    dice += [1, 6]  # the runner on 2nd, not forced, is thrown out at 3rd after the walk
+    state, events = play(state, 0, "steal take")
+    assert keys(events).index("walk") < keys(events).index("challenge_out")
+    assert state.bases == [1, None, None] and state.outs == 1
+
+
 def test_bunt_foul_off_the_grid_with_two_strikes_is_a_strikeout():
     state = started()
     state.strikes = 2
@@ -587,6 +640,19 @@ def test_deadline_is_off_by_default_and_takes_for_the_batter():
     battery, _ = play(battery, d + 2, "target C3")
     assert game.deadline(battery).moves == {o: "take", o + 2: "stay"}
     assert game.deadline(game.new_game(2, {"timer": 20}, 1)) is None  # no clock on the lineup
+
+
+def test_a_running_decision_that_times_out_holds_with_two_players_as_with_four():
+    for players in (2, 4):
+        state = started(players, battery=players == 4, timer=20)
+        state.strikes = 2
+        d, o = state.defence, state.offence
+        state, _ = play(state, d, "card 7")  # a dropped third strike: the batter may run
+        state, _ = play(state, state.seat(d, "pitcher"), "target C3")
+        state, _ = play(state, o, "swing A1")
+        assert state.phase == ADVANCE
+        runner = state.seat(o, "runner")
+        assert game.deadline(state).moves == {runner: "hold"}, players
 
 
 def test_move_grid_lays_cells_out_five_by_five():

@@ -323,7 +323,7 @@ class Host(PlayByPost, RuleDeadlines):
         game.new_game(num_players, options, seed)  # raises SetupError for a bad count or option
         # a table that plays by post takes the options' slow defaults (no live-play time limits)
         by_post = TimeControl.parse((settings or {}).get("clock")).by_post
-        resolved = game.format_options(game.resolve_options(options, by_post=by_post))
+        resolved = game.format_options(game.played_options(num_players, game.resolve_options(options, by_post=by_post)))
         if guild_id is None:  # a lobby lives in a server's channel; a DM would leave an orphan
             raise HostError("settings.guild_only")
         limits = self.limits

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from games.core import Deadline, Event, Game, Option, Result, competition_ranks
 from games.errors import IllegalMove, MalformedMove, SetupError
-from games.masume_yakyu import ai, duel, innings
+from games.masume_yakyu import ai, duel, innings, tactics
 from games.masume_yakyu.data import TEAM_KEYS, TEAMS, card_name
 from games.masume_yakyu.grid import CELLS, COLUMNS, batting_side, cell_name, parse_cell
 from games.masume_yakyu.innings import TIEBREAK_START
@@ -52,6 +52,10 @@ register_messages(MESSAGES)
 
 __all__ = ["GAME", "MasumeYakyu", "Move", "YakyuState"]
 
+#: The colour each team plays in (palette names): Blue and Red Excite their own, Tatejima the
+#: yellow of its pinstripe stadium, Samurai 17 green.
+TEAM_COLOURS = {"blue": "blue", "red": "red", "tatejima": "yellow", "samurai": "green"}
+
 #: What is played for a seat whose per-choice timer runs out (None: the AI chooses).
 TIMEOUT_MOVES = {BAT: {BATTER: "take", RUNNER: "stay"}, ADVANCE: {RUNNER: "hold"}}
 
@@ -66,8 +70,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
     min_players = 2
     max_players = 4
     hidden_information = True
-    #: ``mixed`` was the name of the policy every level plays for now.
-    level_aliases = {"mixed": "normal", "mcts": "normal"}
+    #: ``mixed`` is the name the easy policy had when it was the only one; ``mcts`` an older
+    #: name of ``normal``.
+    level_aliases = {"mixed": "easy", "mcts": "normal"}
     options = (
         Option("team_a", "choice", "blue", _help("team_a"), choices=TEAM_KEYS),
         Option("team_b", "choice", "red", _help("team_b"), choices=TEAM_KEYS),
@@ -81,11 +86,15 @@ class MasumeYakyu(Game[YakyuState, Move]):
 
     # -- set-up -------------------------------------------------------------------------------
 
+    def played_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Three or four players always play Battery (C10), whatever the option says."""
+        return dict(options, battery=True) if num_players > 2 else dict(options)
+
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> YakyuState:
-        """Two seats, or four in Battery mode; the visitors are drawn at random (C9)."""
+        """Two seats, or three or four in Battery mode; the visitors are drawn at random (C9)."""
         if options["battery"] and num_players == 2:
             raise SetupError("masume_yakyu.setup.players", count=num_players)
-        options = dict(options, battery=num_players > 2)  # three or four players always play Battery
+        options = self.played_options(num_players, options)
         if options["team_a"] == options["team_b"]:
             raise SetupError("masume_yakyu.setup.same_team", team=options["team_a"])
         rng = Rng(seed)
@@ -235,12 +244,12 @@ class MasumeYakyu(Game[YakyuState, Move]):
         seconds = state.options.get("timer", 0)
         if not seconds or state.phase in (LINEUP, OVER):
             return None
+        by_role = TIMEOUT_MOVES.get(state.phase, {})
         moves: dict[int, str | None] = {}
         for seat in sorted(self.to_act(state)):
-            by_role = TIMEOUT_MOVES.get(state.phase, {})
-            roles = state.roles(seat)
-            role = RUNNER if state.phase == BAT and state.split(seat % 2) and RUNNER in roles else roles[0]
-            moves[seat] = by_role.get(role)
+            # the seat's first role with a timeout move: a lone player's running decision is the
+            # runner's (hold), as a Battery runner's is; his pitch is the batter's (take)
+            moves[seat] = next((by_role[role] for role in state.roles(seat) if role in by_role), None)
         return Deadline(float(seconds), moves, "masume_yakyu.deadline")
 
     # -- information ----------------------------------------------------------------------------
@@ -393,8 +402,12 @@ class MasumeYakyu(Game[YakyuState, Move]):
             return Text("masume_yakyu.decide.card_change" if s.balls == s.strikes == 0 else "masume_yakyu.decide.card")
         if s.phase == TARGET:
             return Text("masume_yakyu.decide.target")
-        if s.phase == BAT:
-            return Text("masume_yakyu.decide.bat", target=cell_name(s.target))
+        if s.phase == BAT:  # in Battery, what the seats still asked choose (the batter, the runner, both)
+            asked = {role for seat in self.to_act(s) for role in s.roles(seat)} if s.split(s.offence) else {BATTER}
+            if asked == {RUNNER}:
+                return Text("masume_yakyu.decide.steal")
+            key = "masume_yakyu.decide.bat_runner" if RUNNER in asked else "masume_yakyu.decide.bat"
+            return Text(key, target=cell_name(s.target))
         if s.phase == ADVANCE:
             item = s.queue[0]
             return Text(f"masume_yakyu.decide.run.{item['kind']}", order=item["slot"] + 1,
@@ -402,7 +415,9 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return Text("masume_yakyu.decide.discard")
 
     def seat_colours(self, state: YakyuState) -> list[str]:
-        return ["blue", "red", "green", "yellow"][:state.num_players]
+        """Each seat in its team's colour (:data:`TEAM_COLOURS`): in Battery the two seats of a
+        team share it and are told apart by their marks' shapes and numbers."""
+        return [TEAM_COLOURS[state.teams[seat % 2]] for seat in range(state.num_players)]
 
     def determinize(self, state: YakyuState, seat: int, rng: Rng) -> YakyuState:
         """A state consistent with what ``seat`` knows: the other team's remaining cards, pending
@@ -410,8 +425,11 @@ class MasumeYakyu(Game[YakyuState, Move]):
         return ai.determinize(self, state, seat, rng)
 
     def ai_move(self, state: YakyuState, seat: int, level: str, rng: Rng) -> Move | None:
-        """Every level: a randomised policy per role (:mod:`games.masume_yakyu.ai`)."""
-        return ai.choose(self, state, seat, rng)
+        """``easy``: the randomised policy per role (:mod:`games.masume_yakyu.ai`, once ``mixed``);
+        ``normal`` and ``hard``: the situational one, valued in runs (:mod:`games.masume_yakyu.tactics`)."""
+        if level == "easy":
+            return ai.choose(self, state, seat, rng)
+        return tactics.choose(self, state, seat, level, rng)
 
     def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:
         """The moves that name a cell of the pitching grid (``target B2``, ``swing C3``,

@@ -6,7 +6,8 @@ zone and a ball outside it; a swing that covers the final cell with a bat spot m
 (:mod:`~games.masume_yakyu.hits`), else it is a swinging strike; a bunt on a spot rolls the bunt
 table, a bunt at a ball off the grid is a foul, else a strike. 4 balls walk, 3 strikes are out, a
 foul is a strike below 2 strikes; a foul bunt with 2 strikes is a strikeout. Steals are settled
-when the batter takes or misses; on fair contact the runners who went are end-run runners.
+when the batter takes or misses (a dropped third strike too, before the batter runs), after ball
+four has given forced runners their base; on fair contact the runners who went are end-run runners.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ def resolve(play: Play) -> None:
         "anchor": anchor if kind != TAKE else None,
         "spots": [[k, x, y] for k, x, y in spots(anchor, side)] if kind != TAKE else [],
         "steal": steal, "batter": play.who(slot), "inning": s.inning, "half": s.half,
+        "slot": slot, "before": list(s.bases), "outs_before": s.outs,
     }
     s.card = s.target = s.bat = s.steal = None
     play.say("reveal", pitch=Text(f"masume_yakyu.card.{record['card_name']}"), card=record["card"],
@@ -102,8 +104,24 @@ def resolve(play: Play) -> None:
         over = True
     else:
         over = _contact(play, slot, side, contact, fx, fy, going, record)
+        if record["result"] == "infield":
+            record["reached"] = slot in s.bases
+    record["scored"] = []
     s.last = record
+    _note(play)
     _after(play, over)
+
+
+def _note(play: Play) -> None:
+    """Bring the last pitch's public record up to date for the picture: where the runners are
+    now, who scored, the outs (a running decision after the pitch updates it again)."""
+    s = play.state
+    if s.last is None:  # a state stored before the record said so much
+        return
+    s.last["after"] = list(s.bases)
+    s.last["outs"] = s.outs
+    s.last["scored"] = s.last.get("scored", []) + play.scored
+    play.scored = []
 
 
 def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[int], group: str,
@@ -114,24 +132,36 @@ def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[in
     if outcome == "ball":
         s.balls += 1
         play.say("ball", balls=s.balls, strikes=s.strikes)
+        record["call"] = "ball"
+        if s.balls >= BALLS_FOR_WALK:
+            record["call"] = "walk"
+            # C4 and C8: ball four gives every forced runner his base, so a forced runner who
+            # was stealing has it without a challenge; only a runner the walk does not force
+            # (one on 2nd with 1st empty) is still challenged.
+            forced = play.forced()
+            play.say("walk", batter=play.who(slot))
+            play.force_batter(slot)
+            loose = [b for b in going if b not in forced]
+            if loose:
+                resolve_steal(play, group, loose)
+            return True
         if going:
             resolve_steal(play, group)
             if play.over:  # caught stealing for the third out: the batter leads off next inning
                 return False
-        if s.balls >= BALLS_FOR_WALK:
-            play.say("walk", batter=play.who(slot))
-            play.force_batter(slot)
-            return True
         return False
     if outcome == "foul_bunt":
         if s.strikes < STRIKES_FOR_OUT - 1:
             s.strikes += 1
+            record["call"] = "foul_bunt"
             play.say("foul_bunt", balls=s.balls, strikes=s.strikes)
             return False
+        record["call"] = "strikeout_bunt"
         play.say("strikeout_bunt", batter=play.who(slot))
         play.out()
         return True
     s.strikes += 1
+    record["call"] = outcome
     if s.strikes < STRIKES_FOR_OUT:
         play.say("strike_called" if outcome == "strike_called" else "strike_swinging",
                  balls=s.balls, strikes=s.strikes)
@@ -139,11 +169,19 @@ def _count(play: Play, outcome: str, slot: int, fx: int, fy: int, going: list[in
             resolve_steal(play, group)
         return False
     swinging = outcome == "strike_swinging"
-    play.say("strikeout_swinging" if swinging else "strikeout_called", batter=play.who(slot))
+    record["call"] = "strikeout_swinging" if swinging else "strikeout_called"
+    play.say(record["call"], batter=play.who(slot))
     low = fy in DROPPED_ROWS or fy >= max(DROPPED_ROWS) + 1
     if swinging and record["action"] == "swing" and low and (s.bases[0] is None or s.outs == 2):
-        # C4 dropped third strike: the batter may run (a running decision); runners hold.
+        # C4 dropped third strike: the batter may run (a running decision). C8 settles a steal
+        # "when the batter takes or misses", and he missed: the steal is challenged first (a
+        # third out there ends the half and the batter's turn), then the batter decides.
+        if going:
+            resolve_steal(play, group)
+            if play.over:
+                return True
         s.queue.append({"kind": "dropped", "base": -1, "mod": 0, "slot": slot})
+        record["call"] = "dropped"
         return True
     if play.out():
         return True
@@ -168,6 +206,7 @@ def _contact(play: Play, slot: int, side: str, spot: str, fx: int, fy: int, goin
              total=total, course=Text(f"masume_yakyu.course.{course}"),
              result=Text(f"masume_yakyu.cell.{entry['fielder']}", side=Text(f"masume_yakyu.side.{course}")))
     outcome = hits.apply_cell(play, slot, entry, going)
+    record["call"] = "foul" if outcome.get("foul") else "contact"
     if outcome.get("foul"):
         if s.strikes < STRIKES_FOR_OUT - 1:
             s.strikes += 1
@@ -216,8 +255,12 @@ def run_decision(play: Play, go: bool) -> None:
     if item["kind"] == "dropped":
         if go and play.challenge(slot, item["mod"], "dropped", 0):
             play.force_batter(slot)
+            call = "dropped_safe"
         else:
             play.out()
+            call = "dropped_out"
+        if s.last is not None:
+            s.last["call"] = call
     elif go:
         if play.challenge(slot, item["mod"], item["kind"], base + 1):
             play.move({base: base + 1})
@@ -226,6 +269,7 @@ def run_decision(play: Play, go: bool) -> None:
             play.out()
     else:
         play.say("holds", runner=play.who(slot))
+    _note(play)
     if innings.walk_off(s):
         innings.end_game(play)
     elif play.over:

@@ -87,6 +87,9 @@ def apply_cell(play: Play, slot: int, entry: dict[str, Any], end_run: list[int])
                 _offer(play, "tag", tag["from"] - 1, tag["mod"])
         return {"at_bat_over": True}
     if result == "grounder":
+        # Two readings the page leaves open (C6 grounder cells 2-3, C8 end-run), stated in the
+        # rules help: a runner going from 1st beats the throw to 2nd, so there is no double play
+        # (batter out, runners move up); and end-run runners move up one base with the forced ones.
         forced = play.forced()
         running_first = 0 in end_run and s.bases[0] is not None
         if forced and outs_before < 2 and not running_first:

@@ -97,6 +97,7 @@ def end_half(play: Play) -> None:
     s = play.state
     s.queue = []
     s.card = s.target = s.bat = s.steal = None
+    s.bases = [None, None, None]  # the runners left on base go off the field with the third out
     play.say("half_over", half=_half_text(s.half), inning=s.inning)
     last = last_regulation(s)
     home, away = s.score(s.home), s.score(1 - s.home)

@@ -212,6 +212,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "decide.bat": ("ball on {target}: take, swing or bunt (`swing C3`)", "ボールは{target}: 見送り・スイング・バント(`swing C3`)"),
     "decide.bat_steal": ("ball on {target}: take, swing or bunt, with or without a steal (`steal swing C3`)",
                          "ボールは{target}: 見送り・スイング・バント、盗塁も可(`steal swing C3`)"),
+    "decide.bat_runner": ("ball on {target}: the batter takes, swings or bunts (`swing C3`); the runner `steal` or `stay`",
+                          "ボールは{target}: 打者は見送り・スイング・バント(`swing C3`)、走者は `steal` か `stay`"),
     "decide.steal": ("steal on this pitch? (`steal` or `stay`)", "この球で盗塁しますか?(`steal` か `stay`)"),
     "decide.run.tag": ("batter {order} on base may tag up to {base}: `go` or `hold`",
                        "{order}番の走者は{base}へタッチアップできます: `go` か `hold`"),
@@ -228,19 +230,105 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "private.steal": ("Your call: steal.", "あなたの選択: 盗塁。"),
     "private.stay": ("Your call: stay.", "あなたの選択: 待機。"),
     "private.lineup": ("Batting order: {order}", "打順: {order}"),
-    # -- image labels -------------------------------------------------------------------------
-    "img.outs": ("OUT", "アウト"),
-    "img.target": ("target", "狙い"),
-    "img.final": ("pitch", "到達"),
+    # -- image labels (plain words: the image shows no Markdown) ---------------------------------
+    "img.team.blue": ("Blue", "ブルー"),
+    "img.team.red": ("Red", "レッド"),
+    "img.team.tatejima": ("Tatejima", "タテジマ"),
+    "img.team.samurai": ("Samurai 17", "サムライ17"),
+    "img.target": ("target {cell}", "狙い {cell}"),
+    "img.pitch": ("{pitch} ({card}): {target} → {final}", "{pitch}({card}): {target} → {final}"),
+    "img.spot": ("hit on the {spot}", "当たり: {spot}"),
     "img.pitcher_view": ("grid as the pitcher sees it", "投手から見たマス"),
-    "img.visitors": ("visitors", "ビジター"),
-    "img.home": ("home", "ホーム"),
-    "img.batter": ("batter", "打者"),
-    "img.pitcher": ("pitcher", "投手"),
-    "img.cards_left": ("cards {left}/{total}", "カード {left}/{total}"),
-    "img.chosen": ("chosen", "選択済み"),
-    "img.waiting": ("waiting", "選択待ち"),
+    "img.batter_line": ("At bat: {batter}, bats {side}", "打者: {batter}({side}打ち)"),
+    "img.grades": ("average {av} · power {hr} · speed {run}", "ミート {av}・パワー {hr}・走力 {run}"),
+    "img.pitcher_line": ("Pitcher: no. {number}, throws {side}", "投手: {number}番({side}投げ)"),
+    "img.bats.R": ("right", "右"),
+    "img.bats.L": ("left", "左"),
+    "img.throws.R": ("right", "右"),
+    "img.throws.L": ("left", "左"),
+    "img.cards_left": ("{left} of {total} pitch cards left", "球種カード 残り{left}枚({total}枚中)"),
     "img.winner": ("{team} win {runs}-{other}", "{team}の勝ち {runs}-{other}"),
+    # what must be decided, without the notation (the thread and the move builder give it)
+    "img.decide.lineup": ("set the batting order", "打順を決めてください"),
+    "img.decide.starter": ("choose the starting pitcher", "先発投手を選んでください"),
+    "img.decide.card": ("choose a pitch card in secret", "球種カードを秘密で選んでください"),
+    "img.decide.card_change": ("choose a pitch card in secret, or change pitchers",
+                               "球種カードを秘密で選ぶか、投手を交代してください"),
+    "img.decide.target": ("place the ball on a target cell", "ボールをターゲットのマスに置いてください"),
+    "img.decide.bat": ("ball on {target}: take, swing or bunt", "ボールは{target}: 見送り・スイング・バント"),
+    "img.decide.bat_steal": ("ball on {target}: take, swing or bunt, with or without a steal",
+                             "ボールは{target}: 見送り・スイング・バント、盗塁もできます"),
+    "img.decide.bat_runner": ("ball on {target}: the batter takes, swings or bunts; the runner steals or stays",
+                              "ボールは{target}: 打者は見送り・スイング・バント、走者は盗塁するかどうか"),
+    "img.decide.steal": ("steal on this pitch, or stay?", "この球で盗塁しますか?"),
+    "img.decide.run.tag": ("batter {order} on base may tag up to {base}", "{order}番の走者は{base}へタッチアップできます"),
+    "img.decide.run.extra": ("the runner (batter {order}) may try for {base}", "{order}番の走者は{base}を狙えます"),
+    "img.decide.run.dropped": ("dropped third strike: batter {order} may run to {base}",
+                               "振り逃げ: {order}番打者は{base}へ走れます"),
+    "img.decide.discard": ("remove one pitch card for stamina", "スタミナで球種カードを1枚外してください"),
+    # the play in words
+    "img.play.lineup": ("The teams are setting their batting orders", "両チームが打順を決めています"),
+    "img.play.half": ("{half} of the {inning}: {team} bat", "{inning}回{half}: {team}の攻撃"),
+    "img.play.three_out": ("three out", "スリーアウト"),
+    "img.play.and": (" · ", "、"),
+    "img.call.ball": ("Ball", "ボール"),
+    "img.call.walk": ("Ball four: walk", "フォアボール"),
+    "img.call.strike_called": ("Called strike", "見逃しストライク"),
+    "img.call.strike_swinging": ("Swinging strike", "空振りストライク"),
+    "img.call.foul": ("Foul", "ファール"),
+    "img.call.long_foul": ("Long foul", "大ファール"),
+    "img.call.foul_bunt": ("Foul bunt", "バントファール"),
+    "img.call.strikeout_called": ("Called strike three: out", "見逃し三振"),
+    "img.call.strikeout_swinging": ("Strikeout swinging", "空振り三振"),
+    "img.call.strikeout_bunt": ("Foul bunt on strike three: out", "スリーバント失敗"),
+    "img.call.dropped": ("Dropped third strike: the batter may run", "振り逃げ: 打者は一塁へ走れます"),
+    "img.call.dropped_safe": ("Dropped third strike: safe at 1st", "振り逃げ成功: 一塁セーフ"),
+    "img.call.dropped_out": ("Dropped third strike: out at 1st", "振り逃げ失敗: 一塁アウト"),
+    "img.bunt.bunt_single": ("Bunt single", "バントヒット"),
+    "img.bunt.sacrifice": ("Sacrifice bunt", "送りバント成功"),
+    "img.bunt.lead_out": ("Bunt: the lead runner is forced out", "バント: 先の走者が封殺"),
+    "img.bunt.double_play": ("Bunt: double play", "バント失敗で併殺"),
+    "img.fielder.3b.left": ("third", "サード"),
+    "img.fielder.3b.right": ("first", "ファースト"),
+    "img.fielder.ss.left": ("short", "ショート"),
+    "img.fielder.ss.right": ("second", "セカンド"),
+    "img.fielder.2b": ("second", "セカンド"),
+    "img.fielder.p": ("the pitcher", "ピッチャー"),
+    "img.hit.3b_fly": ("Pop out to {fielder}", "{fielder}フライでアウト"),
+    "img.hit.texas": ("Bloop single to {side}", "{side}前へのポテンヒット"),
+    "img.hit.shallow_of": ("Shallow fly out to {side}", "{side}への浅いフライでアウト"),
+    "img.hit.of_single": ("Single to {side}", "{side}前ヒット"),
+    "img.hit.of_fly": ("Fly out to {side}", "{side}フライでアウト"),
+    "img.hit.deep_of": ("Deep fly out to {side}", "{side}への大飛球でアウト"),
+    "img.hit.of_double": ("Double to {side}", "{side}への二塁打"),
+    "img.hit.home_run": ("Home run to {side}!", "{side}へのホームラン!"),
+    "img.hit.3b_grounder": ("Ground out to {fielder}", "{fielder}ゴロでアウト"),
+    "img.hit.ss_grounder": ("Ground out to {fielder}", "{fielder}ゴロでアウト"),
+    "img.hit.double_play": ("Grounder to {fielder}: double play", "{fielder}ゴロで併殺"),
+    "img.hit.infield_safe": ("Infield hit to {fielder}", "{fielder}への内野安打"),
+    "img.hit.infield_out": ("Deep grounder to {fielder}: out at 1st", "{fielder}の深いゴロ: 一塁アウト"),
+    "img.hit.hole": ("Grounder through the infield: single to {side}", "内野を抜けて{side}前ヒット"),
+    "img.hit.past_3b": ("Hard grounder past {fielder}: single", "{fielder}の横を抜けるヒット"),
+    "img.hit.down_line": ("Single down the {side} line", "{side}線へのヒット"),
+    "img.hit.line_double": ("Double down the {side} line", "{side}線への二塁打"),
+    "img.hit.p_liner": ("Line out to the pitcher", "ピッチャーライナーでアウト"),
+    "img.hit.comebacker": ("Ground out to the pitcher", "ピッチャーゴロでアウト"),
+    "img.hit.mid_liner": ("Line out up the middle", "二遊間へのライナーでアウト"),
+    "img.hit.middle": ("Single up the middle", "センター前ヒット"),
+    "img.hit.cf_fly": ("Fly out to centre", "センターフライでアウト"),
+    "img.hit.deep_cf": ("Deep fly out to centre", "センターへの大飛球でアウト"),
+    "img.hit.liner_single": ("Line-drive single to centre", "センター前へのライナーのヒット"),
+    "img.hit.cf_double": ("Double over the centre fielder", "センターオーバーの二塁打"),
+    "img.runner.to": ("runner to {to}", "走者は{to}へ"),
+    "img.runner.from_to": ("runner from {from} to {to}", "{from}走者は{to}へ"),
+    "img.runner.scores": ("runner scores", "走者がホームイン"),
+    "img.runner.from_scores": ("runner from {from} scores", "{from}走者がホームイン"),
+    "img.runner.out": ("runner out", "走者アウト"),
+    "img.runner.from_out": ("runner from {from} out", "{from}走者アウト"),
+    "img.runner.stole": ("runner steals {to}", "走者が{to}へ盗塁成功"),
+    "img.runner.from_stole": ("runner from {from} steals {to}", "{from}走者が{to}へ盗塁成功"),
+    "img.runner.caught": ("runner caught stealing", "走者は盗塁失敗"),
+    "img.runner.from_caught": ("runner from {from} caught stealing", "{from}走者は盗塁失敗"),
 }
 
 MESSAGES: dict[str, dict[str, str]] = {_P + key: {"en": en, "ja": ja} for key, (en, ja) in _PAIRS.items()}
@@ -254,8 +342,10 @@ RULES_HELP = {
 • **Hit total** = die + batting advantage (from AV/HR/Run, 0-3) + course advantage (+1 high in the zone, 0 low in the zone, −1 outside), 1-10, read on the course's lane: 1 foul, 7 long foul on the sides, 10 a home run or a double, outs and hits between.
 • **Count**: 4 balls walk, 3 strikes out; a foul is a strike below 2 strikes. A swinging third strike low with 1st empty (or 2 out) lets the batter run (`go`).
 • **Challenge plays** (steals, tag-ups, extra bases, infield hits): die + runner's speed vs die + defence; a tie is safe. Optional ones are answered `go` / `hold`.
+• **Steals** are challenged when the batter takes or misses, a dropped third strike included (the steal first, then the batter runs). Ball four gives every forced runner his base, a stealing one too, with no challenge; only a stealing runner the walk does not force (on 2nd with 1st empty) is still challenged. When the batter hits, the runners who went are end-run runners.
+• **Grounders** (this project's reading): a grounder out with a runner on 1st and fewer than 2 out is a double play (the lead forced runner and the batter), unless the runner on 1st was going: then only the batter is out. End-run runners move up one base on a grounder, as forced runners do.
 • **Stamina**: after each half-inning the pitcher removes one card other than the straight (which one stays secret). `change 12` brings in a reliever before a batter's first pitch; a removed pitcher does not return.
-• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (3-4 players; a team of two splits the jobs: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels.
+• **Game**: batting orders first (`order 4`, `order auto`, `starter 1`), 9 innings (option `innings=1..3` for a short game), extra innings, walk-off. Options `tiebreak` (11th, 0-0, no ace, runners on 1st and 2nd every inning) and `battery` (3-4 players; a team of two splits the jobs: catcher picks the card and only the pitcher sees it, pitcher places the ball, batter bats, runner runs). `timer=20` sets a per-choice clock for live duels: when it runs out the batter takes, a runner stays or holds, and the AI chooses for the defence.
 Your hand and this pitch's card come by DM (`/hand`).""",
     "ja": """**マス目野球**(ベリーマッチ・トイ「マス目野球エキサイトNeo」をもとにした遊び方)2人、バッテリーモードは3〜4人(ペア対1人、またはペア対ペア)。**数値(カード1〜6、バットカード、打球コース、バント、チャレンジの修正、チーム)はすべてこのプロジェクト独自のものです**(公式の表は公開されていません)。
 • **マス**: 5×5。列 A〜E は投手から見て左→右、行 1〜5 は高め→低め。ストライクゾーンは B2〜D4。右打者は E 列の右に立ちます。
@@ -265,7 +355,9 @@ Your hand and this pitch's card come by DM (`/hand`).""",
 • **打球** = サイコロ + バッティングアドヴァンテージ(AV/HR/Run から 0〜3)+ コースアドヴァンテージ(ゾーン高め+1、低め0、ボールゾーン−1)、1〜10 をコースのマスで読みます。両翼は1がファール、7が大ファール、10はホームランか二塁打。
 • **カウント**: 4ボールで四球、3ストライクでアウト。ファールは2ストライク未満ならストライク。低めの空振り三振で1塁が空き(または2アウト)なら振り逃げ(`go`)。
 • **チャレンジプレー**(盗塁・タッチアップ・進塁・内野安打): サイコロ+走力 対 サイコロ+守備、同点はセーフ。任意のものは `go` / `hold`。
+• **盗塁**は打者が見送るか空振りしたときにチャレンジします。振り逃げのときも同じで、先に盗塁を判定してから打者が走ります。四球のときは、押し出される走者は盗塁中でもチャレンジなしで次の塁へ進みます。押し出されない走者(1塁が空いているときの2塁走者)だけが盗塁のチャレンジをします。打者が打ったときは、スタートを切っていた走者がエンドランの走者になります。
+• **ゴロ**(このプロジェクトの解釈): 1塁に走者がいて2アウト未満のゴロは併殺(先の走者と打者がアウト)です。ただし1塁走者がスタートを切っていたときは打者だけがアウトになります。エンドランの走者は、押し出される走者と同じくゴロで1つ進塁します。
 • **スタミナ**: 投げたハーフイニングの終わりにストレート以外を1枚外します(どれかは秘密)。`change 12` で打者の初球前に交代。降板した投手は戻れません。
-• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(3〜4人。2人のチームは役割を分担: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間。
+• **試合**: 先に打順(`order 4`・`order auto`・`starter 1`)。9回(`innings=1〜3` で短縮)、延長、サヨナラあり。オプション `tiebreak`(11回0-0、エース不可、毎回無死1・2塁)と `battery`(3〜4人。2人のチームは役割を分担: 捕手が球種を選び投手だけが見る、投手がボールを置く、打者が打つ、走者が走る)。`timer=20` でライブ用の持ち時間を設定します。時間切れのときは打者は見送り、走者は待機か自重となり、守備側はAIが選びます。
 手札とこの球のカードはDMで届きます(`/hand`)。""",
 }

@@ -23,6 +23,7 @@ class Play:
         self.state = state
         self.rng = Rng(state.rng)
         self.events: list[tuple[str, dict[str, Any], frozenset[int] | None]] = []
+        self.scored: list[int] = []  # batting-order slots who scored, in order (for the picture)
 
     def say(self, key: str, seats: frozenset[int] | None = None, **params: Any) -> None:
         self.events.append((f"masume_yakyu.event.{key}", params, seats))
@@ -63,6 +64,7 @@ class Play:
     def score(self, slot: int) -> None:
         s = self.state
         s.runs[s.offence][s.inning - s.first_inning] += 1
+        self.scored.append(slot)
         self.say("run", runner=self.who(slot))
 
     # -- movement -----------------------------------------------------------------------------
@@ -136,11 +138,12 @@ def steal_eligible(state: YakyuState) -> list[int]:
     return sorted(going)
 
 
-def resolve_steal(play: Play, group: str) -> None:
+def resolve_steal(play: Play, group: str, going: list[int] | None = None) -> None:
     """A steal on a take or a miss: only the lead runner is challenged; the trailing runner moves
-    up if the lead is safe and stays if the lead is out (C8)."""
+    up if the lead is safe and stays if the lead is out (C8). ``going``: the bases whose runners
+    still steal (default: every runner who may, :func:`steal_eligible`)."""
     s = play.state
-    going = steal_eligible(s)
+    going = steal_eligible(s) if going is None else going
     if not going:
         return
     lead = max(going)
