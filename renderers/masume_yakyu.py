@@ -26,6 +26,7 @@ Every word is a catalogue text; no Markdown reaches the image.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from functools import lru_cache
@@ -45,6 +46,7 @@ from renderers.common import (
     fit_text,
     mix,
     paste,
+    region,
     supersampled,
     text,
     text_width,
@@ -125,13 +127,16 @@ def draw(view: dict[str, Any], *, names: Sequence[str] | None = None, lang: str 
     grid = (x1 - GRID_WIDTH, top, x1, y1)
     field = (x0, top, grid[0] - 2 * GAP, y1)
     with within(score):
-        _scoreboard(d, view, score, lang, theme)
+        # The line score changes only when a run, a hit or a half-inning does: mostly pasted.
+        read = tuple(json.dumps(view.get(k), sort_keys=True) for k in _SCOREBOARD_READS)
+        region(frame.image, _whole(score), ("masume_yakyu.score", read, lang, theme),
+               lambda: _scoreboard(d, view, score, lang, theme))
     with within(banner):
         _banner(frame.image, d, view, banner, lang, theme)
     with within(field):
         _field(frame.image, d, view, field, lang, theme)
     with within(grid):
-        _grid(d, view, grid, lang, theme)
+        _grid(frame.image, d, view, grid, lang, theme)
     frame.draw_seats()
     return frame.image
 
@@ -213,6 +218,17 @@ def _line_cell(view: dict[str, Any], team: int, innings: range) -> str:
     if team == view["home"] and innings.stop - 1 == current and view["half"] == 0:
         return "X" if view.get("finished") else ""
     return str(sum(runs[i] for i in innings))
+
+
+#: What the scoreboard reads of a view (its cache key).
+_SCOREBOARD_READS = ("home", "teams", "linescore", "innings", "inning", "first_inning", "half", "offence",
+                     "finished", "runs", "hits")
+
+
+def _whole(box) -> tuple[int, int, int, int]:
+    """An integer box holding ``box`` and the far edge PIL draws one pixel past it."""
+    x0, y0, x1, y1 = box
+    return int(x0), int(y0), int(math.ceil(x1)) + 1, int(math.ceil(y1)) + 1
 
 
 def _scoreboard(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: Theme) -> None:
@@ -510,27 +526,16 @@ def _people(view: dict[str, Any], lang: str) -> list[tuple[str, bool]]:
 # -- the pitching grid ------------------------------------------------------------------------------
 
 
-def _grid(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: Theme) -> None:
+def _grid(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: Theme) -> None:
     x0, y0, x1, y1 = box
     cell = int((x1 - x0 - GRID_LABELS) / (5 + 2 * OFF_BAND))
     band = OFF_BAND * cell
     gx0, gy0 = x0 + GRID_LABELS + band, y0 + GRID_LABELS + band
     ink = theme.text
-    d.rounded_rectangle([gx0 - band, gy0 - band, gx0 + 5 * cell + band, gy0 + 5 * cell + band], radius=8,
-                        fill=mix(theme.background, theme.card_edge, 0.25))
-    ball_zone = mix(theme.card, theme.background, 0.5)
-    zone = mix(theme.card, (230, 200, 120), 0.35)
-    for y in range(5):
-        for x in range(5):
-            inside = 1 <= x <= 3 and 1 <= y <= 3
-            d.rectangle([gx0 + x * cell, gy0 + y * cell, gx0 + (x + 1) * cell, gy0 + (y + 1) * cell],
-                        fill=zone if inside else ball_zone, outline=theme.card_edge)
-    d.rectangle([gx0 + cell, gy0 + cell, gx0 + 4 * cell, gy0 + 4 * cell], outline=ink, width=3)
-    for i in range(5):
-        text(d, (gx0 + i * cell + cell / 2, y0 + GRID_LABELS / 2), GRID_COLUMNS[i], size=LABEL, fill=ink,
-             anchor="mm", bold=True, role="label")
-        text(d, (x0 + GRID_LABELS / 2, gy0 + i * cell + cell / 2), str(i + 1), size=LABEL, fill=ink,
-             anchor="mm", bold=True, role="label")
+    static = _whole((x0, y0, x1, gy0 + 5 * cell + band))
+    # The grid and its coordinates are the same every move: painted once, then pasted.
+    region(image, static, ("masume_yakyu.grid", static, theme),
+           lambda: _grid_lines(d, x0, y0, gx0, gy0, cell, band, theme))
 
     def centre(x: float, y: float) -> tuple[float, float]:
         """A cell's centre; a cell off the grid is drawn in the band round it."""
@@ -577,3 +582,24 @@ def _grid(d: ImageDraw.ImageDraw, view: dict[str, Any], box, lang: str, theme: T
                 return
             text(d, (x0 + 4, y), line, size=size, fill=ink, anchor="la", role=role)
             y += size + 8
+
+
+def _grid_lines(d: ImageDraw.ImageDraw, x0: float, y0: float, gx0: float, gy0: float, cell: int, band: float,
+                theme: Theme) -> None:
+    """The 5 x 5 grid, its strike zone, the band for pitches off it, and the coordinates."""
+    ink = theme.text
+    d.rounded_rectangle([gx0 - band, gy0 - band, gx0 + 5 * cell + band, gy0 + 5 * cell + band], radius=8,
+                        fill=mix(theme.background, theme.card_edge, 0.25))
+    ball_zone = mix(theme.card, theme.background, 0.5)
+    zone = mix(theme.card, (230, 200, 120), 0.35)
+    for y in range(5):
+        for x in range(5):
+            inside = 1 <= x <= 3 and 1 <= y <= 3
+            d.rectangle([gx0 + x * cell, gy0 + y * cell, gx0 + (x + 1) * cell, gy0 + (y + 1) * cell],
+                        fill=zone if inside else ball_zone, outline=theme.card_edge)
+    d.rectangle([gx0 + cell, gy0 + cell, gx0 + 4 * cell, gy0 + 4 * cell], outline=ink, width=3)
+    for i in range(5):
+        text(d, (gx0 + i * cell + cell / 2, y0 + GRID_LABELS / 2), GRID_COLUMNS[i], size=LABEL, fill=ink,
+             anchor="mm", bold=True, role="label")
+        text(d, (x0 + GRID_LABELS / 2, gy0 + i * cell + cell / 2), str(i + 1), size=LABEL, fill=ink,
+             anchor="mm", bold=True, role="label")
