@@ -26,7 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import renderers.messages  # noqa: F401  (registers the frame's texts)
-from games.messages import translate
+from games.messages import join_names, translate
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -205,8 +205,8 @@ class Frame:
 
         def say(shown: list[str]) -> str:
             rest = len(names) - len(shown)
-            return (self.say("board.to_play_many", players=", ".join(shown)) if not rest else
-                    self.say("board.to_play_more", players=", ".join(shown), count=rest))
+            return (self.say("board.to_play_many", players=join_names(shown, self.lang)) if not rest else
+                    self.say("board.to_play_more", players=join_names(shown, self.lang), count=rest))
 
         for count in range(len(names), 1, -1):
             words = say(names[:count])
@@ -386,4 +386,4 @@ def outcome(ranks: Sequence[int], names: Sequence[str], lang: str) -> str:
         return translate("board.winner", lang, player=winners[0])
     if len(winners) == len(ranks):
         return translate("board.draw", lang)
-    return translate("board.winners", lang, players=", ".join(winners))
+    return translate("board.winners", lang, players=join_names(winners, lang))

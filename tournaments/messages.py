@@ -120,15 +120,15 @@ MESSAGES = {
     },
     "tournament.error.bad_places": {
         "en": "Table {table} needs {size} places, each from 1 to {size}.",
-        "ja": "{table}番卓には1〜{size}の順位を{size}個指定してください。",
+        "ja": "第{table}卓には1〜{size}の順位を{size}個指定してください。",
     },
     "tournament.error.bad_scores": {
         "en": "Table {table} needs {size} scores, one per side.",
-        "ja": "{table}番卓には各参加者の得点を{size}個指定してください。",
+        "ja": "第{table}卓には各参加者の得点を{size}個指定してください。",
     },
     "tournament.error.no_result": {
         "en": "Give table {table}'s places or scores.",
-        "ja": "{table}番卓の順位か得点を指定してください。",
+        "ja": "第{table}卓の順位か得点を指定してください。",
     },
     "tournament.error.no_reason": {
         "en": "An adjudication needs a reason.",

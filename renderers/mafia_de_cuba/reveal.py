@@ -153,5 +153,5 @@ def _reveal_notes(view: dict[str, Any], lang: str) -> list[str]:
         lines.append(say("mafia.render.final", lang, box=box_words(reveal["final"], lang)))
     if view["accusations"]:
         lines.append(say("mafia.render.accusations", lang, list=" · ".join(
-            f"#{a['seat'] + 1} {accusation_words(a, lang)}" for a in view["accusations"])))
+            f"{say('mafia.render.seat', lang, seat=a['seat'] + 1)} {accusation_words(a, lang)}" for a in view["accusations"])))
     return lines
