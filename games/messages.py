@@ -87,6 +87,20 @@ def join_names(names: Iterable[str], lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(names)
 
 
+def counted_list(words: Iterable[str], lang: str, counter: str = "個") -> str:
+    """Things given or gained, counted, with identical ones grouped: ``["砂糖", "砂糖"]`` is
+    「砂糖2個」, ``["砂糖", "ワイン"]`` 「砂糖1個とワイン1個」; in English "2 sugar", "1 sugar and 1 wine".
+
+    A Japanese number needs its counter (「パン3個」, not 「パンを3」), and two identical words in a
+    row (「砂糖と砂糖」) read as a slip, so a template takes this instead of naming each word."""
+    counts: dict[str, int] = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    if lang == "ja":
+        return "と".join(f"{word}{n}{counter}" for word, n in counts.items())
+    return " and ".join(f"{n} {word}" for word, n in counts.items())
+
+
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 

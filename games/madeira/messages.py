@@ -4,6 +4,7 @@ the option help and the rules help (with the notation and the list of placeholde
 from __future__ import annotations
 
 from games.madeira.data import BOARD
+from games.messages import counted_list
 
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "character": {
@@ -346,11 +347,6 @@ MESSAGES: dict[str, dict[str, str]] = {
 COLOURS = {"yellow": ("yellow", "黄"), "red": ("red", "赤"), "purple": ("purple", "紫"), "blue": ("blue", "青")}
 
 
-def mill_goods(first: str, second: str) -> str:
-    """The two goods given at the windmill in Japanese, counted: 「砂糖2個」 or 「砂糖1個とワイン1個」."""
-    return f"{first}2個" if first == second else f"{first}1個と{second}1個"
-
-
 def _register_names() -> None:
     for group, entries in NAMES.items():
         for key, (en, ja) in entries.items():
@@ -385,8 +381,8 @@ def _register_names() -> None:
 
     for a, b, c in TRADES:
         MESSAGES[f"madeira.event.mill_trade.{a}.{b}.{c}"] = {
-            "en": f"Seat {{seat}} trades {f'2 {good[a][0]}' if a == b else f'{good[a][0]} and {good[b][0]}'} for {good[c][0]} at the windmill.",
-            "ja": f"席{{seat}}は風車で{mill_goods(good[a][1], good[b][1])}を{good[c][1]}1個に交換。"}
+            "en": f"Seat {{seat}} trades {counted_list((good[a][0], good[b][0]), 'en')} for 1 {good[c][0]} at the windmill.",
+            "ja": f"席{{seat}}は風車で{counted_list((good[a][1], good[b][1]), 'ja')}を{good[c][1]}1個に交換。"}
     for key, (en, ja) in NAMES["favor"].items():
         MESSAGES[f"madeira.event.favor.{key}"] = {"en": f"Seat {{seat}} uses the {en}.",
                                                   "ja": f"席{{seat}}は「{ja}」を使います。"}

@@ -243,7 +243,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "ja": "このイベントの効果を受けるプレイヤーはいません。"},
     P + "ev.penalty": {
         "en": "Game over. {seat}: empty estates {empty}, -{points}.",
-        "ja": "ゲーム終了。{seat}: 空のエリア{empty}つ、-{points}。",
+        "ja": "ゲーム終了。{seat}: 空のエリア{empty}個、−{points}点。",
     },
     # -- what a seat must decide (the "your turn" post and the image's header) ----------------
     P + "decide.place": {
@@ -287,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     P + "board.legend.chests": {"en": "chests", "ja": "宝箱"},
     P + "board.legend.graveyard": {"en": "graveyard", "ja": "墓地"},
     P + "board.coins": {"en": "coins {coins}", "ja": "コイン{coins}"},
-    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}つ: {points}"},
+    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}個: {points}"},
     P + "board.total": {"en": "score {score}", "ja": "得点{score}"},
     P + "board.no_empty": {"en": "no empty estate", "ja": "空のエリアなし"},
     P + "board.score_rule": {
@@ -298,11 +298,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     P + "board.choose_lose": {"en": "lose N: your {estate} tiles", "ja": "lose N: {estate}のタイル"},
     P + "board.tie": {
         "en": "{players} tie at {score}: most {estate} tiles decides",
-        "ja": "{players}が{score}で同点: {estate}のタイルの多さで決定",
+        "ja": "{players}が{score}点で同点: {estate}のタイルの多さで決定",
     },
     P + "board.tie_shared": {
         "en": "{players} tie at {score} and in every estate: a shared rank",
-        "ja": "{players}は{score}で同点、全エリアも同じため同順位",
+        "ja": "{players}は{score}点で同点、全エリアも同じため同順位",
     },
     # -- move descriptions ------------------------------------------------------------------
     P + "move.place": {

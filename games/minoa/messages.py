@@ -125,11 +125,11 @@ MESSAGES = {
     },
     "minoa.board.no_tie_break": {
         "en": "Minoa has no tie-break: {players} share first place with {score}",
-        "ja": "ミノアにタイブレークはありません: {players}が{score}で同点1位",
+        "ja": "ミノアにタイブレークはありません: {players}が{score}点で同点1位",
     },
     "minoa.board.all_tie": {
         "en": "Minoa has no tie-break: every player has {score}, a draw",
-        "ja": "ミノアにタイブレークはありません: 全員{score}で引き分け",
+        "ja": "ミノアにタイブレークはありません: 全員{score}点で引き分け",
     },
     "minoa.board.win_detail": {"en": "Triangles: {scores}", "ja": "三角形: {scores}"},
     "minoa.board.stalled": {
