@@ -97,3 +97,113 @@ def test_a_decision_ending_in_a_question_gets_no_full_stop_after_it():
     decision = translate("mafia.decide.question", "ja", seat=3)
     said = translate("play.your_turn_decision", "ja", mention="<@1>", decision=decision)
     assert "？。" not in said and "?。" not in said and said.endswith(decision)
+
+
+# -- the glossary of docs/japanese-style.md ------------------------------------------------------
+
+#: Per key prefix, the words the style sheet replaces (pattern, the word to use instead). The
+#: ``""`` prefix is every key. A game's rules help (``Game.rules_help["ja"]``) is checked with
+#: the game's own list.
+FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
+    "": (
+        (r"指[さしすせそ]", "実行する / 選ぶ / 進める (指す is shogi and chess)"),
+        (r"牌", "タイルやカード"),
+        (r"掲示板式", "郵便対局"),
+        (r"同点優勝", "勝者: / 共同勝利"),
+        (r"先取", "最大試合数"),
+        (r"番卓", "第N卓"),
+        (r"\}局|[0-9]局", "Nゲーム"),
+        (r"終局", "ゲーム終了"),
+    ),
+    "mafia.": (
+        (r"泥棒", "盗人"),
+        (r"ストリートチルドレン", "浮浪児"),
+        (r"手下", "部下"),
+        (r"(?<!\()捜査官", "FBI/CIA"),
+        (r"箱", "葉巻ケース / ケース"),
+        (r"最初のプレイヤー", "スタートプレイヤー"),
+        (r"最後のプレイヤー", "ラストプレイヤー"),
+        (r"#\{", "席{seat}"),
+    ),
+    "madeira.": (
+        (r"橙", "オレンジ"),
+        (r"スロット", "パス列"),
+        (r"名誉(?!賞)", "名誉賞"),
+        (r"代金", "コスト"),
+        (r"ターン順", "手番順"),
+        (r"\}番です", "今求められている操作: {prompt}"),
+    ),
+    "medina.": (
+        (r"橙", "オレンジ"),
+        (r"腕", "塔と方向 (1E, 塔1・東側)"),
+        (r"締め?切", "除外"),
+        (r"停止", "拡張不可"),
+        (r"宮殿の大きさ\{", "{size}コマの宮殿"),
+    ),
+    "minoa.": (
+        (r"駒", "コマ"),
+        (r"外周", "端"),
+        (r"上級ルール", "高度なゲーム"),
+        (r"(?<![直曲])線", "ライン"),
+    ),
+    "masume_yakyu.": (
+        (r"掲示板", "郵便対局"),
+        (r"[一二三]塁へ", "1塁へ (the seed's digits)"),
+        (r"チャレンジ(?!プレー)", "チャレンジプレー"),
+        (r"ターゲットのマス", "配球勝負マス"),
+        (r"三遊間・一二塁間", "the gap of the course ({gap})"),
+    ),
+    "middle_ages.": (
+        (r"市場の段|市場は4段", "中央の場"),
+    ),
+}
+
+#: Grid baseball's battery jobs take the seed's katakana words; the people on the field in a
+#: play-by-play text are 走者/打者. ランナー may appear only where a job is meant.
+RUNNER_AS_JOB = {"masume_yakyu.role.runner", "masume_yakyu.option.battery", "masume_yakyu.decide.bat_runner",
+                 "masume_yakyu.img.decide.bat_runner"}
+
+
+def _glossary_faults(key: str, text: str) -> list[str]:
+    faults = []
+    for prefix, rules in FORBIDDEN.items():
+        if key.startswith(prefix):
+            for pattern, instead in rules:
+                found = re.search(pattern, text)
+                if found:
+                    faults.append(f"{key}: 「{found.group(0)}」 → {instead}: {text[:80]}")
+    if key.startswith("masume_yakyu.") and "ランナー" in text and key not in RUNNER_AS_JOB:
+        faults.append(f"{key}: ランナー is the battery job; a runner on the field is 走者: {text[:80]}")
+    return faults
+
+
+def test_the_catalogues_use_the_glossary_terms():
+    faults = [fault for key, template in ja_templates() for fault in _glossary_faults(key, template)]
+    assert not faults, "\n".join(faults)
+
+
+def test_the_rules_help_uses_the_glossary_terms():
+    faults = []
+    for game in all_games():
+        faults += _glossary_faults(f"{game.name}.rules_help", game.rules_help["ja"])
+    assert not faults, "\n".join(faults)
+
+
+def test_texts_write_slash_commands_by_their_english_path():
+    """Discord opens a command typed by its default (English) name; /大会 チーム pasted from a text
+    does not. So no text names a command by its Japanese localisation."""
+    localised = {texts["ja"] for key, texts in CATALOGUE.items()
+                 if key.startswith("cmd.") and not key.startswith("cmd.opt.") and not key.endswith(".desc")}
+    assert "大会" in localised and "手元" in localised  # the names this test looks for are there
+    faults = [f"{key}: {template}" for key, template in ja_templates()
+              for name in localised if f"/{name}" in template]
+    assert not faults, "\n".join(faults)
+
+
+def test_the_style_sheet_names_every_game_and_its_seed_terms():
+    from pathlib import Path
+
+    sheet = (Path(__file__).parent.parent / "docs" / "japanese-style.md").read_text(encoding="utf-8")
+    for word in ("盗人", "浮浪児", "忠実な部下", "FBI/CIA", "葉巻ケース", "郵便対局", "最大試合数", "実行",
+                 "バッター", "オレンジ", "名誉賞", "除外", "コマ", "中央の場", "counted_list", "join_names"):
+        assert word in sheet, word
