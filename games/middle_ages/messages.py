@@ -384,13 +384,13 @@ OPERATION_TEXTS = {
     "lose_tiles": {"en": "every player loses {count} <E> tile(s) to the graveyard",
                    "ja": "全員が<E>のタイルを{count}枚墓地に置く"},
     "lose_leftmost": {"en": "every player loses {count} tile(s) of the leftmost estate to the graveyard",
-                      "ja": "全員が最も左のエリアのタイルを{count}枚墓地に置く"},
+                      "ja": "全員が左端のエリアのタイルを{count}枚墓地へ"},
     "majority": {"en": "the players with the most <E> tiles (at least one) gain {amount}",
-                 "ja": "<E>のタイルが最も多いプレイヤー(1枚以上)は{amount}コイン得る"},
+                 "ja": "<E>のタイルが最も多い人(1枚以上)は{amount}コイン得る"},
     "minority": {"en": "the players with the fewest <E> tiles pay {amount}",
-                 "ja": "<E>のタイルが最も少ないプレイヤーは{amount}コイン支払う"},
+                 "ja": "<E>のタイルが最も少ない人は{amount}コイン支払う"},
     "minority_lose": {"en": "the players with the fewest <E> tiles lose {count} leftmost tile(s)",
-                      "ja": "<E>のタイルが最も少ないプレイヤーは最も左のタイルを{count}枚墓地に置く"},
+                      "ja": "<E>のタイルが最も少ない人は左端のタイルを{count}枚墓地へ"},
 }
 
 
