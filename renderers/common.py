@@ -718,10 +718,10 @@ def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[
         while cut > 1 and (text_width(rest[:cut], size=size, bold=bold) > width or not _cuttable(rest, cut)):
             cut -= 1
         space = rest.rfind(" ", 0, cut + 1)
-        if space > 0 and not _is_cjk(rest[cut - 1]):
+        if any(_is_cjk(ch) for ch in rest[:cut + 1]):  # Japanese: between words, or at a space after them
+            cut = max(_japanese_break(rest, cut), space)
+        elif space > 0:
             cut = space
-        elif _is_cjk(rest[cut - 1]) or _is_cjk(rest[cut]):
-            cut = _japanese_break(rest, cut)
         lines.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     if rest and lines:

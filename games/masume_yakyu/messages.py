@@ -187,7 +187,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "event.strikeout_swinging": ("Swinging strike three: {batter} is out.", "空振り三振: {batter}アウト。"),
     "event.strikeout_bunt": ("Foul bunt on strike three: {batter} is out.", "スリーバント失敗: {batter}アウト。"),
     "event.contact": ("Contact on the {spot}: die {die} {ba} (batting) {ca} (course) = {total} on the {course}: {result}.",
-                      "{spot}に当たった: サイコロ{die} {ba}(打撃) {ca}(コース) = {total}、{course}: {result}。"),
+                      "{spot}で捉えた: サイコロ{die} {ba}(打撃AV) {ca}(コースAV) = {total}、{course}: {result}。"),
     "event.bunt": ("Bunt on the {spot}: {total} (die {die}): {result}.", "{spot}でバント: {total}(サイコロ{die}): {result}。"),
     "event.run": ("{runner} scores!", "{runner}がホームイン！"),
     "event.challenge_safe": ("Challenge ({play}) to {base}: {runner} {rdie}{rmod} = {rtotal} vs defence {ddie}{dmod} = {dtotal}: safe!",

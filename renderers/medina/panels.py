@@ -70,7 +70,9 @@ class _Panels(_Canvas):
         parts = (self.result.get("breakdown") or [None] * len(self.colours))[seat]
         if not parts:
             return ()
-        palaces = ", ".join(f"{self.colour_word(colour)} {points}" for colour, points in parts["palaces"])
+        palaces = (  # Japanese: 「茶色16・灰色6」, no line left with a lone number after a wrap
+            "・".join(f"{self.colour_word(colour)}{points}" for colour, points in parts["palaces"]) if self.lang == "ja"
+            else ", ".join(f"{self.colour_word(colour)} {points}" for colour, points in parts["palaces"]))
         lines = [self.say("medina.board.palaces", list=palaces) if palaces else self.say("medina.board.no_palace"),
                  self.say("medina.board.tile_points", palace=parts["palace_tiles"], tower=parts["tower_tiles"])]
         if parts.get("well"):
