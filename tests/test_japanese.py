@@ -207,3 +207,12 @@ def test_the_style_sheet_names_every_game_and_its_seed_terms():
     for word in ("盗人", "浮浪児", "忠実な部下", "FBI/CIA", "葉巻ケース", "郵便対局", "最大試合数", "実行",
                  "バッター", "オレンジ", "名誉賞", "除外", "コマ", "中央の場", "counted_list", "join_names"):
         assert word in sheet, word
+
+
+def test_decision_prompts_share_one_plain_register():
+    """A prompt is shown after 「◯◯の手番です:」 and on the images: a plain verb, never a polite
+    request or a question (docs/japanese-style.md, Voice)."""
+    prompts = [(key, template) for key, template in ja_templates() if ".decide." in key]
+    assert len(prompts) > 50
+    polite = re.compile(r"ください|ます|[？?]")
+    assert [f"{key}: {template}" for key, template in prompts if polite.search(template)] == []
