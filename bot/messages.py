@@ -335,7 +335,7 @@ MESSAGES = {
     },
     "cmd.screens": {"en": "screens", "ja": "手元通知"},
     "cmd.screens.desc": {"en": "When your private view (screen, hand) comes by DM: once per turn or after every change",
-                         "ja": "自分専用の情報(ついたて・手札)をDMで受け取る頻度: 手番ごとに1回、または変わるたび"},
+                         "ja": "手元の情報(ついたて・手札)をDMで受け取る頻度: 手番ごとに1回、または変わるたび"},
     "cmd.opt.when": {"en": "when", "ja": "頻度"},
     "cmd.opt.when.desc": {"en": "turn (once per turn, the default) or every (after every change)",
                           "ja": "手番ごとに1回(既定)、または変わるたび"},
@@ -343,10 +343,10 @@ MESSAGES = {
     "screens.when.every": {"en": "after every change", "ja": "変わるたび"},
     "screens.set.turn": {
         "en": "Your private view comes by DM at most once per turn, when the turn passes. /hand shows it any time.",
-        "ja": "自分専用の情報は、手番が移るときに手番ごとに最大1回DMで届きます。/hand でいつでも見られます。"},
+        "ja": "手元の情報は、手番が移るときに手番ごとに最大1回DMで届きます。/hand でいつでも見られます。"},
     "screens.set.every": {
         "en": "Your private view comes by DM after every change, also in the middle of a turn.",
-        "ja": "自分専用の情報は、手番の途中でも変わるたびにDMで届きます。"},
+        "ja": "手元の情報は、手番の途中でも変わるたびにDMで届きます。"},
 }
 
 register_messages(MESSAGES)
