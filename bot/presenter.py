@@ -30,7 +30,7 @@ from bot.i18n import t
 from bot.posts import ALT_TEXT_LIMIT, clip, fit_embed, fit_lines, fit_post
 from bot.replays import record_file, replay_file, replay_gif
 from bot.views import board_view, lobby_view
-from games.messages import text_from_json, translate
+from games.messages import join_names, text_from_json, translate
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -462,14 +462,14 @@ class Presenter:
         standing = self.host.standing(table)
         if standing is not None:
             winners = [s.name for s in table.seats if standing.ranks[s.seat] == 1]
-            parts.append(t("alt.finished", lang, players=", ".join(winners)))
+            parts.append(t("alt.finished", lang, players=join_names(winners, lang)))
         else:  # the seats asked the same decision named together
             asked: dict[str | None, list[str]] = {}
             for seat in self.host.waiting_on(table):
                 decision = self.host.decision(table, seat.seat)
                 asked.setdefault(None if decision is None else decision.in_lang(lang), []).append(seat.name)
-            parts += [t("alt.turn", lang, player=", ".join(names)) if said is None else
-                      t("alt.turn_decision", lang, player=", ".join(names), decision=said)
+            parts += [t("alt.turn", lang, player=join_names(names, lang)) if said is None else
+                      t("alt.turn_decision", lang, player=join_names(names, lang), decision=said)
                       for said, names in asked.items()]
         return " ".join(parts)
 
@@ -510,7 +510,7 @@ class Presenter:
         if table.status == "finished":
             head.append(t("status.finished", lang))
         elif waiting:
-            names = ", ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in waiting)
+            names = join_names((f"<@{s.user_id}>" if s.user_id else s.name for s in waiting), lang)
             since = f"<t:{int(table.turn_started_at or table.updated_at)}:R>"
             head.append(t("status.turn", lang, players=names, since=since))
             if table.deadline_at:
@@ -707,8 +707,8 @@ class Presenter:
 
         async def tell() -> None:
             lang = await self.bot.guild_lang(table.guild_id)
-            mentions = ", ".join(f"<@{s.user_id}>" for s in due.seats)
-            names = ", ".join(s.name for s in due.seats)
+            mentions = join_names((f"<@{s.user_id}>" for s in due.seats), lang)
+            names = join_names((s.name for s in due.seats), lang)
             when = f"<t:{int(due.deadline_at)}:R>"
             if due.stage == TIME_UP:
                 key = {"remind": "clock.time_up_remind", "ai": "clock.time_up_ai", "skip": "clock.time_up_skip",

@@ -8,7 +8,7 @@ key has both languages and the same placeholders in each.
 from __future__ import annotations
 
 import string
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 LANGUAGES = ("en", "ja")
 
@@ -79,6 +79,28 @@ def translate_count(key: str, lang: str, count: int, /, **params: Any) -> str:
     return translate(one if count == 1 and one in CATALOGUE else key, lang, count=count, **params)
 
 
+def join_names(names: Iterable[str], lang: str) -> str:
+    """Names (or words) as one list in ``lang``: 「たろう、はなこ」 in Japanese, "taro, hanako" in English.
+
+    Japanese lists take 「、」, never ", "; a template says the honorific-free name (see
+    docs/japanese-style.md), so no さん is left after the last name only."""
+    return ("、" if lang == "ja" else ", ").join(names)
+
+
+def counted_list(words: Iterable[str], lang: str, counter: str = "個") -> str:
+    """Things given or gained, counted, with identical ones grouped: ``["砂糖", "砂糖"]`` is
+    「砂糖2個」, ``["砂糖", "ワイン"]`` 「砂糖1個とワイン1個」; in English "2 sugar", "1 sugar and 1 wine".
+
+    A Japanese number needs its counter (「パン3個」, not 「パンを3」), and two identical words in a
+    row (「砂糖と砂糖」) read as a slip, so a template takes this instead of naming each word."""
+    counts: dict[str, int] = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    if lang == "ja":
+        return "と".join(f"{word}{n}{counter}" for word, n in counts.items())
+    return " and ".join(f"{n} {word}" for word, n in counts.items())
+
+
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
@@ -92,7 +114,7 @@ register_messages(
     {
         "error.generic": {"en": "Something went wrong.", "ja": "問題が発生しました。"},
         "error.setup": {"en": "The game cannot be set up: {reason}", "ja": "ゲームを準備できません: {reason}"},
-        "error.move": {"en": "That move cannot be played.", "ja": "その手は指せません。"},
+        "error.move": {"en": "That move cannot be played.", "ja": "その手は実行できません。"},
         "error.malformed": {
             "en": "“{text}” is not a move: {reason}",
             "ja": "「{text}」は手として読めません: {reason}",
@@ -103,7 +125,7 @@ register_messages(
         },
         "error.illegal": {
             "en": "“{text}” is not legal now: {reason}",
-            "ja": "「{text}」は今は指せません: {reason}",
+            "ja": "「{text}」は今は実行できません: {reason}",
         },
         "error.not_your_turn": {
             "en": "Seat {seat} cannot act now; waiting on {waiting}.",

@@ -718,13 +718,56 @@ def _wrap(s: str, size: int, width: float, bold: bool, max_lines: int) -> tuple[
         while cut > 1 and (text_width(rest[:cut], size=size, bold=bold) > width or not _cuttable(rest, cut)):
             cut -= 1
         space = rest.rfind(" ", 0, cut + 1)
-        if space > 0 and not _is_cjk(rest[cut - 1]):
+        if any(_is_cjk(ch) for ch in rest[:cut + 1]):  # Japanese: between words, or at a space after them
+            cut = max(_japanese_break(rest, cut), space)
+        elif space > 0:
             cut = space
         lines.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     if rest and lines:
-        lines[-1] = fit_text(lines[-1] + " " + rest, size=size, width=width, bold=bold)
+        glue = "" if _is_cjk(lines[-1][-1]) and _is_cjk(rest[0]) else " "  # no space inside Japanese
+        lines[-1] = fit_text(lines[-1] + glue + rest, size=size, width=width, bold=bold)
     return tuple(lines)
+
+
+#: What a Japanese line does not start with (kinsoku): a long-vowel mark, small kana, closing
+#: brackets and punctuation, the middle dot that joins the parts of a katakana name.
+_NO_LINE_START = set("ー・、。，．)）」』】〕！？…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+#: What a Japanese line does not end with: opening brackets.
+_NO_LINE_END = set("(（「『【〔")
+
+
+def _script(ch: str) -> str:
+    if "\u3040" <= ch <= "\u309f":
+        return "hiragana"
+    if "\u30a0" <= ch <= "\u30ff" or ch == "ー":
+        return "katakana"
+    if "\u4e00" <= ch <= "\u9fff" or ch in "々〆":
+        return "kanji"
+    return "other"
+
+
+def _japanese_break(s: str, cut: int) -> int:
+    """Where to break a Japanese line that may hold ``s[:cut]``: the last place at or before
+    ``cut`` between two words (after 「・」 or 「、」, before an opening bracket, where kanji turns to
+    kana or back), so that 「税関(アルファンデガ)」 breaks before its bracket and 「王室のサポート」
+    before サポート, never inside a katakana word or between a number and its counter (「1枚」). With
+    no such place, ``cut`` itself, moved back off a character no line starts with."""
+    for i in range(cut, 0, -1):
+        a, b = s[i - 1], s[i] if i < len(s) else ""
+        if not b:
+            return i
+        if b in _NO_LINE_START or a in _NO_LINE_END:
+            continue
+        if a in "・、。)）」』" or b in "(（「『" or a == " ":
+            return i
+        sa, sb = _script(a), _script(b)
+        if sa != sb and "other" not in (sa, sb) and not (sa == "kanji" and sb == "hiragana"):
+            return i  # kanji turning to kana (not its okurigana), or kana to kanji
+    back = cut
+    while back > 1 and s[back] in _NO_LINE_START:
+        back -= 1
+    return back if back > 1 else cut
 
 
 def _is_cjk(ch: str) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import renderers.messages  # noqa: F401  (registers the frame's texts)
-from games.messages import translate
+from games.messages import join_names, translate
 from renderers.common import (
     DEFAULT_THEME,
     RGB,
@@ -205,8 +205,8 @@ class Frame:
 
         def say(shown: list[str]) -> str:
             rest = len(names) - len(shown)
-            return (self.say("board.to_play_many", players=", ".join(shown)) if not rest else
-                    self.say("board.to_play_more", players=", ".join(shown), count=rest))
+            return (self.say("board.to_play_many", players=join_names(shown, self.lang)) if not rest else
+                    self.say("board.to_play_more", players=join_names(shown, self.lang), count=rest))
 
         for count in range(len(names), 1, -1):
             words = say(names[:count])
@@ -344,15 +344,22 @@ class Frame:
         x0, y0, x1, y1 = box
         mark, mx, my = self._card_mark(box)
         name_x = mx + mark / 2 + 10
-        score_w = 0
-        if seat.score is not None:
-            score_w = text_width(seat.score, size=36, bold=True)
-            text(d, (x1 - 12, my), seat.score, size=36, fill=theme.text, anchor="rm", bold=True, role="headline")
         ranked = final and seat.rank is not None
+        name = seat.name + (f" ({seat.note})" if seat.note else "")
+        score_w = 0 if seat.score is None else text_width(seat.score, size=36, bold=True)
+        # A final card's name too long to share its line with the big score (a Japanese name is as
+        # wide as an English one twice its length) keeps the whole line; the score goes down to
+        # the rank's line, a size smaller.
+        score_below = (ranked and seat.score is not None
+                       and text_width(name, size=26, bold=True) > x1 - 12 - score_w - 10 - name_x)
+        if seat.score is not None:
+            score_size, score_y = (30, my + 18) if score_below else (36, my)
+            score_w = 0 if score_below else score_w
+            text(d, (x1 - 12, score_y), seat.score, size=score_size, fill=theme.text, anchor="rm", bold=True,
+                 role="headline")
         if ranked:  # under the name, which keeps the whole line
             rank = self.say("board.rank", rank=seat.rank)
             text(d, (name_x, my + 16), rank, size=HEADLINE, fill=theme.text, anchor="lm", bold=True, role="headline")
-        name = seat.name + (f" ({seat.note})" if seat.note else "")
         room = x1 - 12 - score_w - 10 - name_x
         y_name = my - 12 if final else my
         text(d, (name_x, y_name), fit_text(name, size=26, width=room, bold=True), size=26,
@@ -386,4 +393,4 @@ def outcome(ranks: Sequence[int], names: Sequence[str], lang: str) -> str:
         return translate("board.winner", lang, player=winners[0])
     if len(winners) == len(ranks):
         return translate("board.draw", lang)
-    return translate("board.winners", lang, players=", ".join(winners))
+    return translate("board.winners", lang, players=join_names(winners, lang))

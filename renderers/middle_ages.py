@@ -38,7 +38,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games.middle_ages  # noqa: F401  (registers the catalogue entries the image uses)
-from games.messages import text_from_json, translate
+from games.messages import join_names, text_from_json, translate
 from games.middle_ages.data import ESTATES
 from renderers import frame as fr
 from renderers import palettes
@@ -520,7 +520,7 @@ def _headline(view: dict[str, Any], names: list[str], lang: str, result: dict[st
 def _tie_words(result: dict[str, Any], names: list[str], lang: str) -> str | None:
     """The tie-break that decided the first tie in words; without a tie, how scores are made."""
     for tie in result.get("ties") or []:
-        players = ", ".join(names[s] for s in tie["seats"])
+        players = join_names((names[s] for s in tie["seats"]), lang)
         if tie.get("estate"):
             estate = translate(f"middle_ages.estate.{tie['estate']}", lang)
             return translate("middle_ages.board.tie", lang, players=players, score=tie["score"], estate=estate)

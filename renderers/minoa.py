@@ -43,7 +43,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games.minoa  # noqa: F401  (registers the catalogue entries the image uses)
-from games.messages import text_from_json, translate, translate_count
+from games.messages import join_names, text_from_json, translate, translate_count
 from games.minoa.board import (
     DIRECTIONS,
     IS_RIM,
@@ -450,7 +450,7 @@ def _headline(view: dict[str, Any], names: list[str], lang: str) -> Headline:
     if len(first) == n:
         detail = _say("minoa.board.all_tie", lang, score=scores[first[0]])
     elif len(first) > 1:
-        detail = _say("minoa.board.no_tie_break", lang, players=", ".join(names[s] for s in first),
+        detail = _say("minoa.board.no_tie_break", lang, players=join_names((names[s] for s in first), lang),
                       score=scores[first[0]])
     else:
         order = sorted(range(n), key=lambda s: (ranks[s], s))

@@ -53,12 +53,12 @@ TEXTS = {
     "ratings.image.rank": {"en": "#", "ja": "順位"},
     "ratings.image.player": {"en": "Player", "ja": "プレイヤー"},
     "ratings.image.rating": {"en": "Rating", "ja": "レート"},
-    "ratings.image.games": {"en": "Games", "ja": "対局"},
+    "ratings.image.games": {"en": "Games", "ja": "ゲーム数"},
     "ratings.image.provisional_heading": {"en": "Provisional", "ja": "暫定"},
     "ratings.image.legend": {"en": "{mark} provisional: fewer than {games} games or not settled yet",
-                             "ja": "{mark} 暫定: {games}局未満、またはまだ安定していません"},
+                             "ja": "{mark} 暫定: {games}ゲーム未満、またはまだ安定していません"},
     "ratings.image.more": {"en": "and {count} more", "ja": "ほか{count}人"},
-    "ratings.image.history": {"en": "{player} · {game}: last {count} games", "ja": "{player}・{game}: 最近{count}局"},
+    "ratings.image.history": {"en": "{player} · {game}: last {count} games", "ja": "{player}・{game}: 最近{count}ゲーム"},
     "ratings.image.range": {"en": "low {low} · high {high} · now {now}", "ja": "最低 {low}・最高 {high}・現在 {now}"},
 }
 register_messages(TEXTS)

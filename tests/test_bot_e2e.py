@@ -375,7 +375,7 @@ def test_a_server_default_language_and_per_move_posts_turned_off(tmp_path):
             await world.settled(table_id)
             boards = world.boards()
             assert len(boards) == 1 and len(boards[0].history) >= 2  # one status message, edited in place
-            assert "f8-g7 に青の駒" in boards[0].content  # public posts follow the server's language
+            assert "f8-g7 に青のコマ" in boards[0].content  # public posts follow the server's language
             # Mallory's Discord is in British English: her own replies stay English.
             refusal = await world.move(world.mallory, "e5-e6")
             assert "not playing" in refusal.content

@@ -149,7 +149,7 @@ def test_selfplay_prints_the_given_names_in_the_given_language(tmp_path):
     assert code == 0 and data["finished"]
     drawn = " ".join(item.content for item in recorder.items if item.kind == "text")
     assert "山田太郎" in drawn and "Zoë" in drawn
-    assert "終局" in drawn  # the final image says the game is over, in Japanese
+    assert "ゲーム終了" in drawn  # the final image says the game is over, in Japanese
 
 
 def test_selfplay_refuses_a_name_list_of_the_wrong_length(tmp_path):

@@ -642,7 +642,7 @@ async def chaos_run(world: FaultWorld, *, games: int, moves: int, rate: float, s
         pass
     # Answers given up (e.g. the interaction's token refused for good): the board still shows the move.
     figures.unanswered = sum(1 for handle in figures.landed
-                             if not any("You played" in text or "指しました" in text for text in texts(handle)))
+                             if not any("You played" in text or "を実行しました" in text for text in texts(handle)))
     for table_id, _ in lobbies:
         # Reaches its next announced state (shown, no AI seat left to move) once the faults stop.
         try:

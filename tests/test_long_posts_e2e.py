@@ -21,7 +21,7 @@ from tests.test_bot_e2e import World, play
 from tests.test_history_e2e import command
 from tests.test_pbp_e2e import T0, Clock
 
-TURN = {"en": "Your turn, ", "ja": "さんの手番です"}
+TURN = {"en": "Your turn, ", "ja": "の手番です"}
 
 
 def long_name(n: int) -> str:
@@ -157,7 +157,7 @@ def test_a_twelve_seat_mafia_table_of_long_names_fits_every_post(tmp_path):
             assert check_board_posts(world) >= 10
             status = await world.fake.wait_for_message(lambda m: m.pinned, channel=world.thread())
             check_status(status, table_id)
-            assert any("Your private view" in m.content or "あなた専用の情報" in m.content for m in world.fake.dms(users[0]))
+            assert any("Your private view" in m.content or "手元の情報" in m.content for m in world.fake.dms(users[0]))
             assert any("Your turn in game" in m.content for m in world.fake.dms(users[0]))
             for name, options in (("history", {}), ("history", {"page": 1}), ("games", {}),
                                   ("rating", {"player": users[7]})):

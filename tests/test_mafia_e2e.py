@@ -20,8 +20,8 @@ from tests.test_bot_e2e import play as play_world
 
 OPTIONS = "cleaner=replace bang_seconds=5"
 #: Words only a private view (or the reveal) may hold, in both languages.
-SECRET_WORDS = ("Loyal Henchman", "忠実な手下", "Driver", "運転手", "Your role", "あなたの役", "You took",
-                "あなたが取った", "You hold the box", "いま箱を持って", "came back with", "戻ってきた箱")
+SECRET_WORDS = ("Loyal Henchman", "忠実な部下", "Driver", "運転手", "Your role", "あなたの役職", "You took",
+                "あなたが取った", "You hold the box", "いまケースを持って", "came back with", "戻ってきたケース")
 
 
 class MafiaWorld(World):
@@ -121,7 +121,7 @@ def test_a_seven_player_cleaner_game_from_lobby_to_reveal(tmp_path):
             posts = world.posts()
             boards = world.boards()
             reveal = boards[-1]
-            assert reveal.attachments[0].data.startswith(PNG) and ("Game over" in reveal.content or "終局" in reveal.content)
+            assert reveal.attachments[0].data.startswith(PNG) and ("Game over" in reveal.content or "ゲーム終了" in reveal.content)
             assert not any(a.filename.endswith("-private.png") for post in posts for a in post.attachments)
             for post in posts:
                 if post.id == reveal.id:

@@ -64,7 +64,7 @@ def test_random_games_end_round_trip_replay_and_keep_secrets(players, cleaner, g
         move = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
         words = {GAME.describe_move(state, move, lang) for lang in ("en", "ja")}
         if move.verb == "take":  # said publicly: never what was taken
-            assert words == {"has taken from the box", "箱から取った"}
+            assert words == {"has taken from the box", "ケースから取った"}
         record.append(f"{seat} {GAME.format_move(state, move)}")
         state, events = GAME.apply(state, seat, move)
         assert all(e.seats is None for e in events)  # events are public: none names a take

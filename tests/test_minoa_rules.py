@@ -247,8 +247,8 @@ def test_errors_and_move_words_exist_in_japanese():
     state = minoa.new_game(2)
     with pytest.raises(IllegalMove) as refused:
         play(minoa, state, "0 e5-e6", "1 e5-f5", "0 e6-f5")
-    assert "外周" in refused.value.message("ja")
-    assert minoa.describe_move(state, parse_move := minoa.parse_move(state, "e9-f8"), "ja") == "e9-f8 に赤の駒"
+    assert "端" in refused.value.message("ja")
+    assert minoa.describe_move(state, parse_move := minoa.parse_move(state, "e9-f8"), "ja") == "e9-f8 に赤のコマ"
     assert minoa.describe_move(state, parse_move, "en") == "red piece on e9-f8"
 
 

@@ -128,7 +128,7 @@ def test_the_issues_sixteen_move_imports_show_the_first_board_with_the_move_butt
     async def scenario(world: World):
         async with world.running():
             for lang, summary, turn in (("en", "after its 16 moves", "Your turn, <@"),
-                                        ("ja", "記録の16手の後から", "さんの手番です")):
+                                        ("ja", "記録の16手の後から", "の手番です")):
                 if lang == "ja":
                     await command(world, "settings language", world.mallory, channel=world.general, language="ja")
                 for record, to_act in ((cut, world.bob), (mid_turn, world.alice)):

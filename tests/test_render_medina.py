@@ -135,7 +135,7 @@ def test_closed_colours_and_open_or_stuck_palaces_are_in_the_legend():
     drawn = recorded(view)[2]
     assert "closed" in drawn and "stuck A11" in drawn and "open H3" in drawn and "new palace" in drawn
     ja = recorded(view, lang="ja")[2]
-    assert "締切" in ja and "停止 A11" in ja
+    assert "除外" in ja and "拡張可" in ja and "不可" in ja and "A11" in ja
 
 
 def test_the_final_image_ranks_explains_scores_and_names_the_tie_break():

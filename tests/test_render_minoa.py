@@ -326,9 +326,9 @@ def test_header_and_cards_name_the_players_in_their_language():
     _, recorder = recorded(view, names=["山田太郎", "Zoë", "Kenji"], lang="ja")
     texts = [item.content for item in recorder.items]
     assert "Zoëの番" in texts
-    assert "黒い棒を置いてください。残りは黒い棒だけです(7本)" in texts
+    assert "黒い棒を置く(残りは黒い棒だけ、7本)" in texts
     assert "山田太郎" in texts and "Kenji" in texts
-    assert "外周の駒 残り7個" in texts and "外周の駒 残り8個" in texts
+    assert "端のコマ 残り7個" in texts and "端のコマ 残り8個" in texts
     assert "黒い棒の残り" in texts and str(view["black_supply"]) in texts
 
 

@@ -108,27 +108,27 @@ MESSAGES = {
     "tournament.error.no_round": {"en": "There is no round {round}.", "ja": "第{round}回戦はありません。"},
     "tournament.error.no_table": {
         "en": "Round {round} has no table {table}.",
-        "ja": "第{round}回戦に{table}番卓はありません。",
+        "ja": "第{round}回戦に第{table}卓はありません。",
     },
     "tournament.error.already_decided": {
         "en": "Table {table} already has its result; an organiser can correct it with a reason.",
-        "ja": "{table}番卓の結果はすでに記録済みです。主催者は理由を添えて訂正できます。",
+        "ja": "第{table}卓の結果はすでに記録済みです。主催者は理由を添えて訂正できます。",
     },
     "tournament.error.not_at_table": {
         "en": "{entrant} does not play at table {table}.",
-        "ja": "{entrant}は{table}番卓の参加者ではありません。",
+        "ja": "{entrant}は第{table}卓の参加者ではありません。",
     },
     "tournament.error.bad_places": {
         "en": "Table {table} needs {size} places, each from 1 to {size}.",
-        "ja": "{table}番卓には1〜{size}の順位を{size}個指定してください。",
+        "ja": "第{table}卓には1〜{size}の順位を{size}個指定してください。",
     },
     "tournament.error.bad_scores": {
         "en": "Table {table} needs {size} scores, one per side.",
-        "ja": "{table}番卓には各参加者の得点を{size}個指定してください。",
+        "ja": "第{table}卓には各参加者の得点を{size}個指定してください。",
     },
     "tournament.error.no_result": {
         "en": "Give table {table}'s places or scores.",
-        "ja": "{table}番卓の順位か得点を指定してください。",
+        "ja": "第{table}卓の順位か得点を指定してください。",
     },
     "tournament.error.no_reason": {
         "en": "An adjudication needs a reason.",

@@ -51,7 +51,7 @@ class AdminCog(commands.Cog, name="Admin"):
     @settings.command(name=ls("cmd.settings.language"), description=ls("cmd.settings.language.desc"))
     @app_commands.rename(language=ls("cmd.opt.language"))
     @app_commands.describe(language=ls("cmd.opt.language.desc"))
-    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+    @app_commands.choices(language=[app_commands.Choice(name=ls("settings.language.en"), value="en"),
                                     app_commands.Choice(name="日本語", value="ja")])
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         """The language of the bot's public posts here, and of replies to people whose Discord is

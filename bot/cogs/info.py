@@ -15,6 +15,7 @@ from bot.host.history import page_of, sat_at
 from bot.i18n import ls, t
 from bot.posts import clip, fit_embed, fit_lines
 from bot.views import games_view
+from games.messages import join_names
 from games.registry import get_game
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class InfoCog(commands.Cog, name="Info"):
             elif mine:
                 status = t("games.your_turn", lang)
             else:
-                status = t("games.waiting", lang, waiting=", ".join(s.name for s in waiting) or "-")
+                status = t("games.waiting", lang, waiting=join_names((s.name for s in waiting), lang) or "-")
             if table.deadline_at and table.status == "active":
                 status += " · " + t("games.due", lang, due=f"<t:{int(table.deadline_at)}:R>")
             title = host.game(table).titles.get(lang, table.game)

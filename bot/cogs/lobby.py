@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 # Game titles join the catalogue so the command translator can name the choices in Japanese.
 register_messages({f"game.{game.name}": dict(game.titles) for game in all_games()})
 GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{game.name}"), value=game.name) for game in all_games()]
-CLOCK_CHOICES = [app_commands.Choice(name=preset, value=preset) for preset in PRESETS]
+CLOCK_CHOICES = [app_commands.Choice(name=ls(f"clock.preset.{preset}"), value=preset) for preset in PRESETS]
 TIMEOUT_CHOICES = [app_commands.Choice(name=ls(f"timeout.{policy}"), value=policy) for policy in TIMEOUT_POLICIES]
 
 

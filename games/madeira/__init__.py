@@ -446,6 +446,8 @@ def translate_move(state: MadeiraState, move: str, lang: str) -> str:
         if words[1] == "down":
             return t(f"mill_down_{words[2]}")
         a, b = words[2].split("+")
+        if a == b:
+            return t("mill_trade_same", a=name("good", a), c=name("good", words[3]))
         return t("mill_trade", a=name("good", a), b=name("good", b), c=name("good", words[3]))
     return move
 

@@ -4,6 +4,7 @@ the option help and the rules help (with the notation and the list of placeholde
 from __future__ import annotations
 
 from games.madeira.data import BOARD
+from games.messages import counted_list
 
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "character": {
@@ -66,7 +67,7 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "again": ("choose the field to harvest again (`again 2a`)", "もう一度収穫するフィールドを選ぶ(`again 2a`)"),
     "bishop": ("move an action marker (`marker moinho-coroa`)", "アクションマーカーを動かす(`marker moinho-coroa`)"),
     "lady": ("choose a building action (`building moinho`)", "建物アクションを選ぶ(`building moinho`)"),
-    "cdecide": ("pay for the building (`pay`) or take pirates (`pirates`)", "建物の代金を払う(`pay`)か海賊点を受け取る(`pirates`)"),
+    "cdecide": ("pay for the building (`pay`) or take pirates (`pirates`)", "建物のコストを払う(`pay`)か海賊点を受け取る(`pirates`)"),
     "honor": ("send a City Watch worker Home for 4 PP (`honor`) or `skip`",
               "見張り塔のワーカー1個をホームに戻し名声点4点(`honor`)、または `skip`"),
     "upkeep": ("pay ship upkeep from your wood (`upkeep 2`)", "船の維持費を手元の木で払う(`upkeep 2`)"),
@@ -104,7 +105,7 @@ DECISIONS: dict[str, tuple[str, str]] = {
     "cdecide": ("{building}: pay {cost} reals or take {pirates} pirate point(s)",
                 "{building}: {cost}レアルを払うか、海賊点{pirates}点を受け取る"),
     "honor": ("the honor: send a City Watch worker Home for 4 PP, or decline",
-              "名誉: 見張り塔のワーカー1個をホームに戻して名声点4点、または辞退"),
+              "名誉賞: 見張り塔のワーカー1個をホームに戻して名声点4点、または辞退"),
     "upkeep": ("pay the upkeep of {count} ship(s) with your wood", "船{count}隻の維持費を手元の木で払う"),
     "upkeep_buy": ("buy wood for the upkeep ({count} owed) or leave it unpaid as pirate points",
                    "維持費の木(残り{count}個)を買うか、払わずに海賊点にする"),
@@ -135,7 +136,7 @@ BOARD_WORDS: dict[str, tuple[str, str]] = {
     "rows": ("Dice rows", "ダイス列"),
     "passing": ("Passing Column", "パス列"),
     "empty": ("empty in round {round}", "第{round}ラウンドは空き"),
-    "cost": ("cost {cost}", "代金{cost}"),
+    "cost": ("cost {cost}", "コスト{cost}"),
     "region": ("region {region}", "エリア{region}"),
     "becomes": ("becomes {good} in round {round}", "第{round}ラウンドに{good}へ"),
     "taken": ("taken", "選択済"),
@@ -168,9 +169,9 @@ BOARD_WORDS: dict[str, tuple[str, str]] = {
     "pass.city": ("worker to a city +1 PP", "都市へワーカー +1"),
     "pass.watch": ("worker to the Watch", "見張り塔へワーカー"),
     "pass.ship": ("move a ship", "船を移動"),
-    "land": ("Colony Land", "植民地の土地"),
+    "land": ("Colony Land", "植民地"),
     "farmer": ("Harvest +1", "収穫+1"),
-    "guild.white": ("white", "白"), "guild.green": ("green", "緑"), "guild.orange": ("orange", "橙"),
+    "guild.white": ("white", "白"), "guild.green": ("green", "緑"), "guild.orange": ("orange", "オレンジ"),
     "guild.purple": ("purple", "紫"),
     "round_short": ("round {round}", "第{round}R"),
     "final.track": ("Prestige track {pp}", "名声点トラック {pp}"),
@@ -182,7 +183,7 @@ BOARD_WORDS: dict[str, tuple[str, str]] = {
 #: Where a worker moves (``madeira.where.<to>``), said inside ``madeira.decide.wmove``.
 WHERE: dict[str, tuple[str, str]] = {
     "field": ("to fields", "フィールドへ"), "city": ("to a city", "都市へ"),
-    "colony": ("to Colony Land", "植民地の土地へ"), "watch": ("to the City Watch", "見張り塔へ"),
+    "colony": ("to Colony Land", "植民地へ"), "watch": ("to the City Watch", "見張り塔へ"),
     "any": ("anywhere", "どこへでも"),
 }
 
@@ -191,7 +192,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- reasons ------------------------------------------------------------------------------
     "madeira.reason.expected": {
         "en": "now you {prompt}; for example {examples}",
-        "ja": "今は{prompt}番です。例: {examples}",
+        "ja": "今求められている操作: {prompt}。例: {examples}",
     },
     "madeira.reason.format": {
         "en": "Madeira moves are short words like `row 2`, `die 3 steward`, `move home-2a`, `pass 1`, `pay`",
@@ -228,8 +229,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "ja": "{character}に海賊ダイス{value}を置く{bread}"},
     "madeira.move.bread": {"en": " (pays {count} bread)", "ja": "(パン{count}個を払う)"},
     "madeira.move.pass_reals": {"en": "passes to slot {slot} and takes {count} reals",
-                                "ja": "パスしてスロット{slot}へ、{count}レアルを得る"},
-    "madeira.move.pass_action": {"en": "passes to slot {slot}: {action}", "ja": "パスしてスロット{slot}へ: {action}"},
+                                "ja": "パス列の{slot}へパスし、{count}レアルを得る"},
+    "madeira.move.pass_action": {"en": "passes to slot {slot}: {action}", "ja": "パス列の{slot}へパス: {action}"},
     "madeira.move.act": {"en": "performs the {character}'s action", "ja": "{character}のアクションを行う"},
     "madeira.move.harvest": {"en": "harvests", "ja": "収穫する"},
     "madeira.move.skip": {"en": "does nothing more", "ja": "何もしない"},
@@ -252,8 +253,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.move.building": {"en": "pays 4 reals for the action of {building}", "ja": "4レアルで{building}のアクション"},
     "madeira.move.pay": {"en": "pays {count} reals at {building}", "ja": "{building}で{count}レアルを払う"},
     "madeira.move.pirates": {"en": "does not pay and takes pirates", "ja": "払わずに海賊点を受け取る"},
-    "madeira.move.honor": {"en": "sends a City Watch worker Home for the honor", "ja": "見張り塔のワーカーをホームに戻し名誉を得る"},
-    "madeira.move.no_honor": {"en": "declines the honor", "ja": "名誉を辞退する"},
+    "madeira.move.honor": {"en": "sends a City Watch worker Home for the honor", "ja": "見張り塔のワーカーをホームに戻し名誉賞を得る"},
+    "madeira.move.no_honor": {"en": "declines the honor", "ja": "名誉賞を辞退する"},
     "madeira.move.upkeep": {"en": "pays {count} wood of ship upkeep from Home", "ja": "手元の木{count}個で船の維持費を払う"},
     "madeira.move.unpaid": {"en": "leaves the rest of the upkeep unpaid", "ja": "残りの維持費を払わない"},
     "madeira.move.feed": {"en": "pays {count} bread to feed workers", "ja": "パン{count}個でワーカーを養う"},
@@ -263,7 +264,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.move.mill_down_bread": {"en": "lowers the windmill for bread", "ja": "風車を下げてパンを得る"},
     "madeira.move.mill_down_reals": {"en": "lowers the windmill for reals", "ja": "風車を下げてレアルを得る"},
     "madeira.move.mill_trade": {"en": "trades {a} and {b} for {c} at the windmill",
-                                "ja": "風車で{a}と{b}を{c}に交換"},
+                                "ja": "風車で{a}1個と{b}1個を{c}1個に交換"},
+    "madeira.move.mill_trade_same": {"en": "trades 2 {a} for {c} at the windmill", "ja": "風車で{a}2個を{c}1個に交換"},
     # -- events -------------------------------------------------------------------------------
     "madeira.event.round": {"en": "Round {round}: characters placed, dice rolled.",
                             "ja": "第{round}ラウンド: 人物を配置し、ダイスを振りました。"},
@@ -309,8 +311,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.event.no_workers": {"en": "Seat {seat} has no worker in region {region}: no action.",
                                  "ja": "席{seat}はエリア{region}にワーカーがいないためアクションなし。"},
     "madeira.event.honor_none": {"en": "No single player leads the City Watch: no honor this round.",
-                                 "ja": "見張り塔の単独最多がいないため、今回の名誉はありません。"},
-    "madeira.event.honor": {"en": "Seat {seat} takes the honor: +{pp} PP.", "ja": "席{seat}が名誉を獲得: 名声点+{pp}。"},
+                                 "ja": "見張り塔の単独最多がいないため、今回の名誉賞はありません。"},
+    "madeira.event.honor": {"en": "Seat {seat} takes the honor: +{pp} PP.", "ja": "席{seat}が名誉賞を獲得: 名声点+{pp}。"},
     "madeira.event.upkeep": {"en": "Seat {seat} owes {owed} wood of ship upkeep and pays {paid} from Home.",
                              "ja": "席{seat}の船の維持費は木{owed}個、手元から{paid}個を払いました。"},
     "madeira.event.feed": {"en": "Seat {seat} owes {owed} bread and pays {paid}.",
@@ -330,7 +332,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "madeira.private.penalty": {
         "en": "At the end the most pirates lose {table} PP (ties: earlier in turn order loses less), "
               "and 1 PP per pirate above {threshold}.",
-        "ja": "終了時、海賊点の多い順に名声点{table}を失います(同点ならターン順が早い方が少なく失う)。"
+        "ja": "終了時、海賊点の多い順に名声点{table}を失います(同点なら手番順が早い方が少なく失う)。"
               "さらに{threshold}点を超える1点ごとに名声点1点を失います。",
     },
     "madeira.private.revealed": {"en": "The game is over: all pirate totals are revealed.",
@@ -363,7 +365,8 @@ def _register_names() -> None:
     for key in ("bread", "reals", "wheat", "sugar", "wine"):
         en, ja = good[key]
         MESSAGES[f"madeira.event.gain.{key}"] = {
-            "en": f"Seat {{seat}} gains {{count}} {en}.", "ja": f"席{{seat}}は{ja}を{{count}}獲得。"}
+            "en": f"Seat {{seat}} gains {{count}} {en}.",
+            "ja": f"席{{seat}}は{{count}}レアルを獲得。" if key == "reals" else f"席{{seat}}は{ja}{{count}}個を獲得。"}
     for key in ("wheat", "sugar", "wine", "wood"):
         en, ja = good[key]
         MESSAGES[f"madeira.event.again.{key}"] = {
@@ -378,8 +381,8 @@ def _register_names() -> None:
 
     for a, b, c in TRADES:
         MESSAGES[f"madeira.event.mill_trade.{a}.{b}.{c}"] = {
-            "en": f"Seat {{seat}} trades {good[a][0]} and {good[b][0]} for {good[c][0]} at the windmill.",
-            "ja": f"席{{seat}}は風車で{good[a][1]}と{good[b][1]}を{good[c][1]}に交換。"}
+            "en": f"Seat {{seat}} trades {counted_list((good[a][0], good[b][0]), 'en')} for 1 {good[c][0]} at the windmill.",
+            "ja": f"席{{seat}}は風車で{counted_list((good[a][1], good[b][1]), 'ja')}を{good[c][1]}1個に交換。"}
     for key, (en, ja) in NAMES["favor"].items():
         MESSAGES[f"madeira.event.favor.{key}"] = {"en": f"Seat {{seat}} uses the {en}.",
                                                   "ja": f"席{{seat}}は「{ja}」を使います。"}
@@ -392,7 +395,7 @@ def _register_names() -> None:
     for key, (en, ja) in NAMES["building"].items():
         MESSAGES[f"madeira.event.reroll.{key}"] = {
             "en": f"{en}: dice re-rolled ({{dice}}); the action costs {{cost}} reals, or {{pirates}} pirate point(s).",
-            "ja": f"{ja}: ダイスを振り直し({{dice}})。代金{{cost}}レアル、払わなければ海賊点{{pirates}}点。"}
+            "ja": f"{ja}: ダイスを振り直し({{dice}})。コスト{{cost}}レアル、払わなければ海賊点{{pirates}}点。"}
         MESSAGES[f"madeira.event.paid.{key}"] = {"en": f"Seat {{seat}} pays {{count}} reals at {en}.",
                                                  "ja": f"席{{seat}}は{ja}で{{count}}レアルを支払います。"}
     for key, (en, ja) in NAMES["guild"].items():
@@ -456,11 +459,11 @@ Places: fields `1a`-`3e`, `forest`; city spots `ps1`-`ps12` (Porto Santo), `fu1`
 **Placeholder data** (printed numbers are not public; the project's own until verified): {placeholders}."""
 
 _RULES_JA = """**マデイラ**(ヌーノ・ビザーロ・センティエイロ、パウロ・ソレダーデ作)2〜4人・5ラウンド。王国のために名声点を稼ぎます。海賊点はあなただけの秘密です。
-**ラウンド**: A) 人物を4つの建物に置く(1つは空き: 描かれた人物は収穫+1のみ)。手番順にダイス列を選ぶ(ダイス3個・王国の要請1枚・その色のギルドタイルを表に)。B) 列の順に: 人物にダイスを置く(`die 2 steward`。建物のエリア番号より小さい目は差の分パンを払う。見張り塔の**海賊ダイス**は見張り塔のワーカー1個をホームへ)、人物のアクション・収穫・何もしない、のいずれか。または空いたスロットに**パス**してレアルかアクション。C) 建物の順に: マーカーのあるプレイヤーは `基本値−ギルドダイス` レアル(4/3/2人で10/9/8)を払い、そのエリアのワーカー数(1〜2: 段階1、3以上: 段階2)でアクション。払わなければ1+海賊ダイスの海賊点。D) 名誉(見張り塔の単独最多: 名声点4)、植民地の収入、船1隻につき木1、風車の段を超えるワーカー1個につきパン1。払えない木とパンは海賊点。E) 第1/3/5ラウンドは要請を1/2/3枚達成、第2/4ラウンドは木のない切り替えフィールドの作物が変わる。
+**ラウンド**: A) 人物を4つの建物に置く(1つは空き: 描かれた人物は収穫+1のみ)。手番順にダイス列を選ぶ(ダイス3個・王国の要請1枚・その色のギルドタイルを表に)。B) 列の順に: 人物にダイスを置く(`die 2 steward`。建物のエリア番号より小さい目は差の分パンを払う。見張り塔の**海賊ダイス**は見張り塔のワーカー1個をホームへ)、人物のアクション・収穫・何もしない、のいずれか。または空いたパス列に**パス**してレアルかアクション。C) 建物の順に: マーカーのあるプレイヤーは `基本値−ギルドダイス` レアル(4/3/2人で10/9/8)を払い、そのエリアのワーカー数(1〜2: 段階1、3以上: 段階2)でアクション。払わなければ1+海賊ダイスの海賊点。D) 名誉賞(見張り塔の単独最多: 名声点4)、植民地の収入、船1隻につき木1、風車の段を超えるワーカー1個につきパン1。払えない木とパンは海賊点。E) 第1/3/5ラウンドは要請を1/2/3枚達成、第2/4ラウンドは木のない切り替えフィールドの作物が変わる。
 **人物**: 執事はワーカー2個をフィールドへ。ギルドマスターは木で区画を建設しギルドタイルを得る。市長は都市のコマ2個を動かし都市の収入。司令官は船2隻を動かす(植民地はワイン、通商路は作物、ホームからは木1)とレアルや王国の報酬。
 **木**: 手元の木から。足りない分は、木のあるフィールドか森林に自分のワーカーがいるときだけ購入(1手番で1・2・3…レアルずつ)。
 **風車**(B・C・Dで、手番のプレイヤーがいつでも): `mill up`(小麦2)、`mill down bread` / `mill down reals`(B・Cのみ)、`mill trade wheat+sugar wine`。
-**終了**: 作物・木・パンをレアルにし、5レアルで名声点1。海賊点を公開し、多い順に名声点16・8・4・2を失う(同点はターン順が早い方が少なく失う)。さらに20点を超える1点ごとに名声点1を失う。
+**終了**: 作物・木・パンをレアルにし、5レアルで名声点1。海賊点を公開し、多い順に名声点16・8・4・2を失う(同点は手番順が早い方が少なく失う)。さらに20点を超える1点ごとに名声点1を失う。
 **記法**(1手 = 1つの決定。`/move` が候補を出します): `city ps3`、`field 2a`、`row 2`、`take wealth`、`guild green`、`favor monk`、`die 3 mayor`、`pirate 1 commander`、`act`、`harvest`、`skip`、`pass 1`、`pass 2 reals`、`pass 2 city`、`move home-2a`(ワーカー)、`move ps4-fu5`(市長)、`ship home-wh2`、`done`、`buy monk`、`wood forest`、`reward loot`、`support bread`、`discard 3`、`flip monk`、`again 2a`、`marker moinho-coroa`、`building moinho`、`pay`、`pirates`、`honor`、`upkeep 2`、`feed 3`、`score urban`、`wealth 10`、`mill up`。
 場所: フィールド `1a`〜`3e` と `forest`、都市マス `ps1`〜`ps12`(ポルト・サント)・`fu1`〜`fu12`(フンシャル)・`ma1`〜`ma12`(マシコ)、植民地 `az` `br` `in` と上陸マス `az1`…、通商路 `wh1`〜`wh4`・`su1`〜`su5`・`wi1`〜`wi4`、`home`、`watch`。
 **アイコン**: 硬貨=レアル、星=名声点、穂=小麦、角砂糖=砂糖、しずく=ワイン、丸太=木、パン=パン、人=ワーカーと船=船(ホーム、+盤上)、旗=マーカー、風車=養えるワーカー数、札=表のギルドタイル/所持数。`/board` で盤面全体。

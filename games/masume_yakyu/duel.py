@@ -204,7 +204,8 @@ def _contact(play: Play, slot: int, side: str, spot: str, fx: int, fy: int, goin
                   fielder=entry["fielder"])
     play.say("contact", spot=Text(f"masume_yakyu.spot.{spot}"), die=die, ba=signed(ba), ca=signed(ca),
              total=total, course=Text(f"masume_yakyu.course.{course}"),
-             result=Text(f"masume_yakyu.cell.{entry['fielder']}", side=Text(f"masume_yakyu.side.{course}")))
+             result=Text(f"masume_yakyu.cell.{entry['fielder']}", side=Text(f"masume_yakyu.side.{course}"),
+                         gap=Text(f"masume_yakyu.gap.{course}"), infield=Text(f"masume_yakyu.infield.{course}")))
     outcome = hits.apply_cell(play, slot, entry, going)
     record["call"] = "foul" if outcome.get("foul") else "contact"
     if outcome.get("foul"):

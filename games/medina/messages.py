@@ -7,7 +7,7 @@ COLOUR_NAMES = {
     "black": ("black", "黒"),
     "purple": ("purple", "紫"),
     "brown": ("brown", "茶色"),
-    "orange": ("orange", "橙色"),
+    "orange": ("orange", "オレンジ"),
     "red": ("red", "赤"),
     "blue": ("blue", "青"),
     "yellow": ("yellow", "黄"),
@@ -29,7 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "write a piece and a cell like `orange F7`, `roof F7`, `stable F7`, `merchant F7`, "
               "a wall arm like `wall 1E`, or `tea`",
         "ja": "`orange F7`・`roof F7`・`stable F7`・`merchant F7` のようにコマとマス、城壁は `wall 1E` "
-              "のように腕、ティーブレイクは `tea` と書いてください",
+              "のように塔の番号と方向、ティーブレイクは `tea` と書いてください",
     },
     "medina.reason.too_long": {
         "en": "a move is at most {limit} characters, like `orange F7` or `wall 1E`",
@@ -57,15 +57,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "medina.reason.no_arm": {
         "en": "there is no wall arm {arm}; the arms are 1E 1S 2W 2N 3W 3S 4E 4N",
-        "ja": "{arm} という城壁の腕はありません。腕は 1E 1S 2W 2N 3W 3S 4E 4N です",
+        "ja": "{arm} という城壁の列はありません。列は 1E 1S 2W 2N 3W 3S 4E 4N です",
     },
     "medina.reason.arm_expected": {
         "en": "a wall names an arm of a tower, like `wall 1E`",
-        "ja": "城壁は `wall 1E` のように塔の腕で指定します",
+        "ja": "城壁は `wall 1E` のように、塔の番号と伸ばす方向で指定します",
     },
     "medina.reason.cell_expected": {
         "en": "“{word}” goes on a city cell like F7, not on a wall arm",
-        "ja": "「{word}」は F7 のような街のマスに置きます(城壁の腕ではありません)",
+        "ja": "「{word}」は F7 のような街のマスに置きます(城壁の列ではありません)",
     },
     "medina.reason.edition_colour": {
         "en": "edition {edition} has no such buildings; its second colour is {colour}",
@@ -90,7 +90,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "medina.reason.closed": {
         "en": "{colour} is closed: every player has roofed a {colour} palace",
-        "ja": "{colour}は締め切られています(全員が{colour}の宮殿に屋根を置きました)",
+        "ja": "{colour}の建物は除外されています(全員が{colour}の宮殿に屋根を置きました)",
     },
     "medina.reason.roof_due": {
         "en": "nobody else can place a piece, so this turn must include one of your rooftops",
@@ -98,7 +98,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "medina.reason.wall_gate": {
         "en": "arm {arm} cannot grow: the next space is taken or would close the side's gate",
-        "ja": "腕 {arm} は伸ばせません(次のマスが埋まっているか、門をふさいでしまいます)",
+        "ja": "城壁を {arm} に伸ばせません(次のマスが埋まっているか、門をふさいでしまいます)",
     },
     "medina.reason.roof_no_building": {
         "en": "there is no building on {cell} to put a rooftop on",
@@ -230,7 +230,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "medina.move.stable": {"en": "stable on {cell}", "ja": "{cell} に小屋"},
     "medina.move.merchant": {"en": "merchant on {cell}", "ja": "{cell} に商人"},
     "medina.move.start_merchant": {"en": "start merchant on {cell}", "ja": "{cell} にスタートの商人"},
-    "medina.move.wall": {"en": "wall on arm {arm}", "ja": "腕 {arm} に城壁"},
+    "medina.move.wall": {"en": "wall on arm {arm}", "ja": "{arm} に城壁"},
     "medina.move.tea": {"en": "tea break", "ja": "ティーブレイク"},
     # -- what the seat to act must decide (the "your turn" post and the image's header) --------
     "medina.decide.start_merchant": {
@@ -274,9 +274,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "medina.decide.or": {"en": "{a} or {b}", "ja": "{a}か{b}"},
     "medina.decide.comma": {"en": "{a}, {b}", "ja": "{a}・{b}"},
     # -- the board image ----------------------------------------------------------------------
-    "medina.board.closed": {"en": "closed", "ja": "締切"},
+    "medina.board.closed": {"en": "closed", "ja": "除外"},
     "medina.board.open": {"en": "open {cell}", "ja": "拡張可 {cell}"},
-    "medina.board.stuck": {"en": "stuck {cell}", "ja": "停止 {cell}"},
+    "medina.board.stuck": {"en": "stuck {cell}", "ja": "拡張不可 {cell}"},
     "medina.board.new": {"en": "new palace", "ja": "新しい宮殿"},
     "medina.board.neutral": {"en": "neutral", "ja": "中立"},
     "medina.board.tea_pool": {"en": "tea tiles {count}", "ja": "ティー {count}"},
@@ -285,7 +285,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "medina.board.tea_held": {"en": "tea {count}", "ja": "ティー {count}"},
     "medina.board.tiles_held": {"en": "Tiles:", "ja": "タイル:"},
     "medina.board.key_open": {"en": "open", "ja": "拡張可"},
-    "medina.board.key_stuck": {"en": "stuck", "ja": "停止"},
+    "medina.board.key_stuck": {"en": "stuck", "ja": "不可"},
     "medina.board.key_merchants": {"en": "merchants", "ja": "残る商人"},
     "medina.board.key_arm": {"en": "tower 1, east", "ja": "塔1・東側"},
     "medina.board.no_tiles": {"en": "No tiles", "ja": "タイルなし"},
@@ -308,12 +308,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "medina.board.scores": {"en": "Final scores: {list}", "ja": "最終得点: {list}"},
     # -- the screen (private view) ------------------------------------------------------------
     "medina.screen.title": {"en": "Your screen ({colour}):", "ja": "あなたのついたて({colour}):"},
-    "medina.screen.closed": {"en": "Closed colours: {colours}", "ja": "締め切られた色: {colours}"},
+    "medina.screen.closed": {"en": "Closed colours: {colours}", "ja": "除外された色: {colours}"},
     "medina.screen.closed_removed": {
         "en": "Closed colours (removed from the supplies): {colours}",
-        "ja": "締め切られた色(手元から除去): {colours}",
+        "ja": "除外された色(手元から除去): {colours}",
     },
-    "medina.screen.none_closed": {"en": "No colour is closed yet.", "ja": "締め切られた色はまだありません。"},
+    "medina.screen.none_closed": {"en": "No colour is closed yet.", "ja": "除外された色はまだありません。"},
     "medina.screen.placeable": {"en": "You could place now: {pieces}", "ja": "今置けるもの: {pieces}"},
     "medina.screen.start_merchant_you": {
         "en": "First you place the start merchant (an extra one, not from your screen) on a cell not "
@@ -364,7 +364,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "medina.option.tower_reclaim_per_arm": {
         "en": "A palace may retake a tower tile once per wall arm (Boardspace) instead of once per tower",
-        "ja": "宮殿が塔タイルを取り直せる回数を、塔ごとに1回ではなく城壁の腕ごとに1回にする(Boardspace式)",
+        "ja": "宮殿が塔タイルを取り直せる回数を、塔ごとに1回ではなく塔から伸びる城壁の列ごとに1回にする(Boardspace式)",
     },
     "medina.option.e1_start_merchant_anywhere": {
         "en": "Edition 1: the start merchant may go on any city cell, also next to the wall",
@@ -397,15 +397,15 @@ for _name in ("grey", "black", "purple", "brown", "orange"):
     MESSAGES[f"medina.piece.{_name}"] = {"en": f"{_en} buildings", "ja": f"{_ja}の建物"}
     MESSAGES[f"medina.event.palace_tile.{_name}"] = {
         "en": f"Seat {{seat}} takes the {_en} palace tile (palace of {{size}}).",
-        "ja": f"席{{seat}}が{_ja}の宮殿タイルを獲得しました(宮殿の大きさ{{size}})。",
+        "ja": f"席{{seat}}が{_ja}の宮殿タイルを獲得しました({{size}}コマの宮殿)。",
     }
     MESSAGES[f"medina.event.palace_tile_neutral.{_name}"] = {
         "en": f"A neutral palace of {{size}} takes the {_en} palace tile: it scores for nobody for now.",
-        "ja": f"大きさ{{size}}の中立の宮殿が{_ja}の宮殿タイルを取りました。今は誰の得点にもなりません。",
+        "ja": f"{{size}}コマの中立の宮殿が{_ja}の宮殿タイルを取りました。今は誰の得点にもなりません。",
     }
     MESSAGES[f"medina.event.closed.{_name}"] = {
-        "en": f"Every player owns a {_en} palace: {_en} is closed.",
-        "ja": f"全員が{_ja}の宮殿を持ったため、{_ja}は締め切られました。",
+        "en": f"Every player owns {'an' if _en[0] in 'aeiou' else 'a'} {_en} palace: {_en} is closed.",
+        "ja": f"全員が{_ja}の宮殿を持ったため、{_ja}の建物は除外されます。",
     }
 
 RULES_HELP = {
@@ -431,6 +431,6 @@ Cells: column letter and row number (A1 top left). Your remaining pieces are sec
 • **城壁**は四隅の塔から辺に沿って伸ばします(`wall 1E`: 塔1から東へ)。各辺に必ず1マスの門を残します。
 • **タイル**: 各色で最大の所有宮殿がその色の宮殿タイル(1〜4点、同じ大きさなら今の持ち主のまま)を持ちます。塔タイル(1〜4点)は、その塔の城壁に最も新しくつながった所有宮殿のものです(同じ宮殿が同じ塔タイルを取れるのは1回だけ)。第2版では塔タイル1〜3を最初に取った人が商人3/2/1人を受け取ります。
 • **得点**: 自分の宮殿ごとに建物と小屋1つにつき1点、接する商人と城壁1つにつき1点、さらに持っているタイルの点。井戸モジュール(第2版): 井戸からまっすぐ2マス先にある宮殿のコマ1つにつき+4点(井戸の周りは商人のみ)。ティーモジュール(第2版): 紫の宮殿の屋根でティータイルをもらい、`tea` でその手番は1つ少なく置けます。
-• 全員が屋根を置いた色は締め切られます。誰も置けなくなったら終了。同点なら最大の宮殿が大きい人、さらに同じならその宮殿に先に屋根を置いた人の勝ちです。
+• 全員が屋根を置いた色の建物は除外されます。誰も置けなくなったら終了。同点なら最大の宮殿が大きい人、さらに同じならその宮殿に先に屋根を置いた人の勝ちです。
 マスは列の文字と行の数字(左上が A1)。残りのコマは秘密です。ボットがDMでついたての中身を送り、`/hand` でも確認できます。""",
 }

@@ -108,7 +108,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "you were attacked: first choose the tile of your leftmost estate that goes (lose N)",
         "ja": "攻撃されました。先に最も左のエリアから失うタイルを選んでください(lose N)",
     },
-    P + "reason.no_row": {"en": "the market has rows 1 to 4", "ja": "市場の段は1〜4です"},
+    P + "reason.no_row": {"en": "the market has rows 1 to 4", "ja": "中央の場(タイルの列)の段は1〜4です"},
     P + "reason.no_column": {
         "en": "row {row} has columns 1 to {last}",
         "ja": "{row}段目の列は1〜{last}です",
@@ -243,36 +243,36 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "ja": "このイベントの効果を受けるプレイヤーはいません。"},
     P + "ev.penalty": {
         "en": "Game over. {seat}: empty estates {empty}, -{points}.",
-        "ja": "ゲーム終了。{seat}: 空のエリア{empty}つ、-{points}。",
+        "ja": "ゲーム終了。{seat}: 空のエリア{empty}個、−{points}点。",
     },
     # -- what a seat must decide (the "your turn" post and the image's header) ----------------
     P + "decide.place": {
         "en": "place your lord on a tile of row 1 (go N)",
-        "ja": "領主を1段目のタイルに置く (go N)",
+        "ja": "領主を1段目のタイルに置く(go N)",
     },
     P + "decide.go": {
         "en": "move your lord to a tile of row {row} (go N)",
-        "ja": "領主を{row}段目のタイルへ移動 (go N)",
+        "ja": "領主を{row}段目のタイルへ動かす(go N)",
     },
     P + "decide.revive": {
         "en": "village: bring back a graveyard tile (revive N)",
-        "ja": "村: 墓地のタイルを1枚戻す (revive N)",
+        "ja": "村: 墓地のタイルを1枚戻す(revive N)",
     },
     P + "decide.scout": {
         "en": "rampart: send your scout to a tile (scout R-C)",
-        "ja": "城壁: 偵察をタイルに置く (scout 段-列)",
+        "ja": "城壁: 偵察コマをタイルに置く(scout 段-列)",
     },
     P + "decide.coin": {
         "en": "church: an extra-coin token under an estate (coin ESTATE)",
-        "ja": "教会: 追加コイントークンをエリアの下に置く (coin エリア)",
+        "ja": "教会: 追加コイントークンをエリアの下に置く(coin エリア)",
     },
     P + "decide.plot": {
         "en": "palace: a plot token under an estate (plot TYPE ESTATE)",
-        "ja": "宮殿: 区画トークンをエリアの下に置く (plot 種類 エリア)",
+        "ja": "宮殿: 区画トークンをエリアの下に置く(plot 種類 エリア)",
     },
     P + "decide.lose": {
         "en": "attacked: choose the {estate} tile to lose (lose N)",
-        "ja": "攻撃された: 失う{estate}のタイルを選ぶ (lose N)",
+        "ja": "攻撃された: 失う{estate}のタイルを選ぶ(lose N)",
     },
     # -- the board image ------------------------------------------------------------------------
     P + "board.round": {"en": "Round {round}/{rounds}", "ja": "ラウンド{round}/{rounds}"},
@@ -287,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     P + "board.legend.chests": {"en": "chests", "ja": "宝箱"},
     P + "board.legend.graveyard": {"en": "graveyard", "ja": "墓地"},
     P + "board.coins": {"en": "coins {coins}", "ja": "コイン{coins}"},
-    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}つ: {points}"},
+    P + "board.empty_penalty": {"en": "empty estates {empty}: {points}", "ja": "空のエリア{empty}個: {points}"},
     P + "board.total": {"en": "score {score}", "ja": "得点{score}"},
     P + "board.no_empty": {"en": "no empty estate", "ja": "空のエリアなし"},
     P + "board.score_rule": {
@@ -298,11 +298,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     P + "board.choose_lose": {"en": "lose N: your {estate} tiles", "ja": "lose N: {estate}のタイル"},
     P + "board.tie": {
         "en": "{players} tie at {score}: most {estate} tiles decides",
-        "ja": "{players}が{score}で同点: {estate}のタイルの多さで決定",
+        "ja": "{players}が{score}点で同点: {estate}のタイルの多さで決定",
     },
     P + "board.tie_shared": {
         "en": "{players} tie at {score} and in every estate: a shared rank",
-        "ja": "{players}は{score}で同点、全エリアも同じため同順位",
+        "ja": "{players}は{score}点で同点、全エリアも同じため同順位",
     },
     # -- move descriptions ------------------------------------------------------------------
     P + "move.place": {
@@ -384,13 +384,13 @@ OPERATION_TEXTS = {
     "lose_tiles": {"en": "every player loses {count} <E> tile(s) to the graveyard",
                    "ja": "全員が<E>のタイルを{count}枚墓地に置く"},
     "lose_leftmost": {"en": "every player loses {count} tile(s) of the leftmost estate to the graveyard",
-                      "ja": "全員が最も左のエリアのタイルを{count}枚墓地に置く"},
+                      "ja": "全員が左端のエリアのタイルを{count}枚墓地へ"},
     "majority": {"en": "the players with the most <E> tiles (at least one) gain {amount}",
-                 "ja": "<E>のタイルが最も多いプレイヤー(1枚以上)は{amount}コイン得る"},
+                 "ja": "<E>のタイルが最も多い人(1枚以上)は{amount}コイン得る"},
     "minority": {"en": "the players with the fewest <E> tiles pay {amount}",
-                 "ja": "<E>のタイルが最も少ないプレイヤーは{amount}コイン支払う"},
+                 "ja": "<E>のタイルが最も少ない人は{amount}コイン支払う"},
     "minority_lose": {"en": "the players with the fewest <E> tiles lose {count} leftmost tile(s)",
-                      "ja": "<E>のタイルが最も少ないプレイヤーは最も左のタイルを{count}枚墓地に置く"},
+                      "ja": "<E>のタイルが最も少ない人は左端のタイルを{count}枚墓地へ"},
 }
 
 
@@ -443,7 +443,7 @@ RULES_HELP = {
 Moves: `go 3` (column 3 of the next row), `revive 2` (2nd graveyard tile), `scout 2-4` (row 2, column 4), `coin market`, `plot field church` (the church also counts fields); option barracks_loss=victim: `lose 2`. Estates: field mill village rampart market barracks church palace (or 畑 水車 村 城壁 市場 兵舎 教会 宮殿).""",
     "ja": """**ミドルエイジス**(マルク・アンドレ作)2〜5人、全16ラウンド。最後にいちばんお金を持っている人の勝ちです。
 **タイルとイベントはこのボット独自のセットです:** 製品のタイル一覧とイベントカードは公開されていないため、青52枚・オレンジ32枚のタイルと15枚のイベントを独自に用意しています。
-• 市場は4段、各段に「人数+1」枚のタイルが番号順に並びます。領主が立っているタイルが、次に獲得するタイルです。最初は無作為な順番で1段目に領主を置きます。
+• 中央の場は4段、各段に「人数+1」枚のタイルが番号順に並びます。領主が立っているタイルが、次に獲得するタイルです。最初は無作為な順番で1段目に領主を置きます。
 • 各ラウンドの手番順は、今いる段の左の領主から順です。誰も立っていないタイルは捨て札になります。手番では、次の段の空いたタイルへ領主を移動し(4段目の次は1段目、16ラウンド目は移動なし)、元のタイルを獲得して同じ種類のエリアに置き、その効果を実行し、そのエリアの収入を得ます。
 • 効果: **畑** 領地の農夫アイコン1つにつき1コイン · **水車** 自分より水車が少ない全員から2コインずつ · **村** 墓地のタイルを1枚戻す(効果・収入なし) · **城壁** 偵察を別の段のタイルに置き、そのタイルを予約(その段へ別のタイルに移動すると予約は取り消し) · **市場** 宝箱アイコン1つにつき1コイン · **兵舎** 自分の兵舎より城壁が少ない全員が、最も左のエリアの最後に置いたタイルを墓地に置き、2コイン払う · **教会** 追加コイントークンをエリアの下に置く(1枚あたり+1コイン) · **宮殿** 区画トークンをエリアの下に置き、指定した種類のタイルも数える。トークンは各8個を全員で使います。
 • 収入(1枚につき×2): 畑、水車、村+城壁、城壁+畑、市場+水車、兵舎+村。×3: 教会、宮殿。

@@ -121,6 +121,15 @@ def _tfit(lay: Layout, s: str, px: float, width: float, bold: bool = False) -> s
     return fit_text(s, size=_font_px(lay, px), width=width * lay.k, bold=bold)
 
 
+def _tshrink(lay: Layout, s: str, px: float, width: float, smallest: float, bold: bool = False) -> tuple[str, float]:
+    """``s`` at the largest base size from ``px`` down to ``smallest`` at which it fits ``width``
+    whole (「ポルト・サント」, 「オレンジ」), cut with "…" at ``smallest`` only when none does."""
+    size = px
+    while size > smallest and _tw(lay, s, size, bold) > width:
+        size -= 0.5
+    return _tfit(lay, s, size, width, bold), size
+
+
 def _twrap(d, lay: Layout, x: float, y: float, s: str, px: float, width: float, lines: int = 2,
            fill: RGB = INK, anchor: str = "mm", line_h: float | None = None) -> None:
     """``s`` in up to ``lines`` lines centred on (x, y) (base units)."""
@@ -319,8 +328,14 @@ class _Detail:
         with _within(lay, x - 4, y - 4, BLD_W + 8, BLD_H + 8):
             _rect(d, lay, x, y, BLD_W, BLD_H, fill=CARD, outline=EDGE, width=3 if current else 1, radius=6)
             _rect(d, lay, x, y, BLD_W, 36, fill=REGION[bld["region"]], radius=6)
-            _twrap(d, lay, x + BLD_W / 2, y + 18, self.word("building", bld["id"]), 12, BLD_W - 8, 2,
-                   line_h=15)
+            name = self.word("building", bld["id"])
+            main, bracket, gloss = name.partition("(")
+            if bracket and self.lang == "ja":  # 「税関」 on its line, the Portuguese smaller below it
+                _t(d, lay, x + BLD_W / 2, y + 11, _tfit(lay, main.strip(), 12, BLD_W - 8), 12, anchor="mm")
+                word, px = _tshrink(lay, bracket + gloss, 10, BLD_W - 8, 9)
+                _t(d, lay, x + BLD_W / 2, y + 27, word, px, fill=FAINT, anchor="mm")
+            else:
+                _twrap(d, lay, x + BLD_W / 2, y + 18, name, 12, BLD_W - 8, 2, line_h=15)
             character = bld.get("character")
             if character:
                 fill = (250, 236, 200) if bld["tile"] else (226, 226, 226)
@@ -354,8 +369,8 @@ class _Detail:
         with _within(lay, CITY_X, y0, 578, CITY_ROW - 6):
             _rect(d, lay, CITY_X, y0, 578, CITY_ROW - 6, fill=CARD, outline=EDGE, radius=6)
             _t(d, lay, CITY_X + 8, y0 + 16, city["id"], 20, anchor="lm", bold=True)
-            _t(d, lay, CITY_X + 8, y0 + 36, _tfit(lay, self.word("city", city["id"]), 12, 80), 12, fill=FAINT,
-               anchor="lm")
+            word, px = _tshrink(lay, self.word("city", city["id"]), 12, 80, 10)
+            _t(d, lay, CITY_X + 8, y0 + 36, word, px, fill=FAINT, anchor="lm")
             _t(d, lay, CITY_X + 8, y0 + 56, f"{city['urbanization'][0]}/{city['urbanization'][1]}", 12,
                fill=FAINT, anchor="lm")
             self.icon(city["income"], CITY_X + 66, y0 + 56, 7)
@@ -507,8 +522,8 @@ class _Detail:
                 _t(d, lay, 474, y + 16, str(r + 1), 16, anchor="lm", bold=True)
                 for g, guild in enumerate(row["guilds"][:2]):
                     _rect(d, lay, 488 + g * 48, y + 5, 46, 24, fill=GUILDS[guild], outline=EDGE, radius=3)
-                    _t(d, lay, 511 + g * 48, y + 17, _tfit(lay, self.say(f"madeira.board.guild.{guild}"), 11, 44), 11,
-                       fill=ink_on(GUILDS[guild]), anchor="mm")
+                    word, px = _tshrink(lay, self.say(f"madeira.board.guild.{guild}"), 11, 44, 9)
+                    _t(d, lay, 511 + g * 48, y + 17, word, px, fill=ink_on(GUILDS[guild]), anchor="mm")
                 x = 488 + min(2, len(row["guilds"])) * 48 + 4
                 if row["seat"] is not None:
                     self.mark(row["seat"], x + 14, y + 16, 12)

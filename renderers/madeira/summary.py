@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.messages import translate
+from games.messages import join_names, translate
 from renderers import frame, palettes
 from renderers.common import (
     DEFAULT_THEME,
@@ -159,7 +159,7 @@ class _Canvas:
         if len(acting) == 1:
             who = self.say("board.to_play", player=self.names[acting[0]])
         elif acting:
-            who = self.say("board.to_play_many", players=", ".join(self.names[s] for s in acting))
+            who = self.say("board.to_play_many", players=join_names((self.names[s] for s in acting), self.lang))
         else:
             who = self.say("board.start")
         ground, y1 = self.ground, self.lay.header[3]

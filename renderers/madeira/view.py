@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import games.madeira  # noqa: F401  (registers the catalogue entries the images use)
-from games.messages import Text, text_from_json, translate
+from games.messages import Text, join_names, text_from_json, translate
 
 REQUIRED = ("game", "num_players", "round", "phase", "fields", "buildings", "cities", "colonies", "markets",
             "players", "rows", "passing", "watch", "pirate_dice", "windmill", "colours")
@@ -55,7 +55,7 @@ def _tie_words(result: dict[str, Any], names: list[str], lang: str) -> str | Non
     for group in result.get("ties") or []:
         score = result["scores"][group[0]]
         return translate("madeira.board.final.tie", lang, pp=score,
-                         players=", ".join(names[s] for s in group[:-1]))
+                         players=join_names((names[s] for s in group[:-1]), lang))
     return None
 
 

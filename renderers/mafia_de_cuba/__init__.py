@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.messages import text_from_json, translate, translate_count
+from games.messages import join_names, text_from_json, translate, translate_count
 from renderers import frame as fr
 from renderers import palettes
 from renderers.common import DEFAULT_THEME, SEAT_COLOURS, Theme, encode_png, within
@@ -86,7 +86,7 @@ def _headline(view: dict[str, Any], names: list[str], lang: str, acting: tuple[i
         outcome = translate(f"mafia.outcome.{result['outcome']}", lang)
         outcome = outcome[:1].upper() + outcome[1:]  # a sentence of its own here
         outcome += " · " + translate("mafia.render.legend", lang)  # the reveal's boxes read "9◆ 2T"
-        who = ", ".join(winners) or "-"
+        who = join_names(winners, lang) or "-"
         return fr.Headline(outcome=translate("board.winners", lang, players=who) if len(winners) > 1
                            else translate("board.winner", lang, player=who), detail=outcome)
     decision = view.get("decision")

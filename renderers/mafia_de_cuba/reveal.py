@@ -33,6 +33,10 @@ from renderers.mafia_de_cuba.sprites import (
     short_box,
 )
 
+#: The smallest a reveal cell's words are drawn, as a share of SIZE (11 px at inline size): at it
+#: 「ゴッドファーザー」 leaves a long name its whole width, as "Godfather" does.
+SMALLEST_CELL = 0.68
+
 
 def draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seats: list[fr.Seat],
                  lang: str, theme: Theme) -> None:
@@ -78,6 +82,12 @@ def draw_reveal(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
     role_w = min(widest(roles.values(), "role"), 330)
     mark_w = 54
     name_w = x1 - x0 - mark_w - role_w - saw_w - said_w - result_w - 6 * 14  # 14 px free at the right end
+    # A name keeps its room before a role does: the roles' words (「ゴッドファーザー」 is twice the
+    # width of "Godfather") give up to a quarter of their column and are drawn a size smaller.
+    names_w = max(text_width(seats[s].name, size=SIZE, bold=True) for s in order)
+    if names_w > name_w:
+        given = min(names_w - name_w, role_w * (1 - SMALLEST_CELL))
+        role_w, name_w = role_w - given, name_w + given
     cols = []
     x = x0 + mark_w + 14
     for w in (name_w, role_w, saw_w, said_w, result_w):
@@ -130,7 +140,12 @@ def _paint_row(image: Image.Image, d: ImageDraw.ImageDraw, row: tuple[int, int, 
     mark(image, d, s, seat.colour, (x0 + 6 + (pitch - 8) / 2, cy), size=min(MARK, pitch - 8))
     for (words, bold), (cx0, cx1) in zip(cells, cols):
         if words:
-            text(d, (cx0, cy), fit_text(words, size=SIZE, width=cx1 - cx0, bold=bold), size=SIZE,
+            size = SIZE
+            if not bold:  # a role, a box, a claim: a size smaller before it is cut
+                need = text_width(words, size=SIZE)
+                if need > cx1 - cx0:
+                    size = max(round(SIZE * SMALLEST_CELL), int(SIZE * (cx1 - cx0) / need))
+            text(d, (cx0, cy), fit_text(words, size=size, width=cx1 - cx0, bold=bold), size=size,
                  fill=theme.text, anchor="lm", bold=bold, role="headline" if bold else "text")
     rx0, rx1 = cols[4]
     icon = crown() if won else cross_sprite(32) if out else bottle_sprite(36) if joker else None
@@ -153,5 +168,5 @@ def _reveal_notes(view: dict[str, Any], lang: str) -> list[str]:
         lines.append(say("mafia.render.final", lang, box=box_words(reveal["final"], lang)))
     if view["accusations"]:
         lines.append(say("mafia.render.accusations", lang, list=" · ".join(
-            f"#{a['seat'] + 1} {accusation_words(a, lang)}" for a in view["accusations"])))
+            f"{say('mafia.render.seat', lang, seat=a['seat'] + 1)} {accusation_words(a, lang)}" for a in view["accusations"])))
     return lines

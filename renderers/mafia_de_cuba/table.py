@@ -141,9 +141,9 @@ def draw_felt(image: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
             text(d, (cx, y), fit_text(say("mafia.render.legend", lang), size=SIZE, width=x1 - x0), size=SIZE,
                  fill=theme.muted, anchor="mm", role="text")
             y += pitch
-        lines = [f"#{a['seat'] + 1} → {accusation_line(a, lang)}" for a in view["accusations"]]
+        lines = [f"{say('mafia.render.seat', lang, seat=a['seat'] + 1)} → {accusation_line(a, lang)}" for a in view["accusations"]]
         if view["accused"] is not None and view["phase"] == "window":
-            lines.append(f"#{view['accused'] + 1} → {say('mafia.render.accused', lang)}")
+            lines.append(f"{say('mafia.render.seat', lang, seat=view['accused'] + 1)} → {say('mafia.render.accused', lang)}")
         if not lines:
             return
         y += 6

@@ -70,7 +70,9 @@ class _Panels(_Canvas):
         parts = (self.result.get("breakdown") or [None] * len(self.colours))[seat]
         if not parts:
             return ()
-        palaces = ", ".join(f"{self.colour_word(colour)} {points}" for colour, points in parts["palaces"])
+        palaces = (  # Japanese: 「茶色16・灰色6」, no line left with a lone number after a wrap
+            "・".join(f"{self.colour_word(colour)}{points}" for colour, points in parts["palaces"]) if self.lang == "ja"
+            else ", ".join(f"{self.colour_word(colour)} {points}" for colour, points in parts["palaces"]))
         lines = [self.say("medina.board.palaces", list=palaces) if palaces else self.say("medina.board.no_palace"),
                  self.say("medina.board.tile_points", palace=parts["palace_tiles"], tower=parts["tower_tiles"])]
         if parts.get("well"):
@@ -271,14 +273,18 @@ class _Panels(_Canvas):
                 if kind == "key":
                     x = rx + 8
                     keys = ((False, "medina.board.key_open"), (True, "medina.board.key_stuck"))
-                    needed = sum(23 + text_width(self.say(key), size=fr.TEXT + 2) + 8 for _, key in keys) - 8
+                    # the key's words at the smaller label size before any is cut (「拡張可」「拡張不可」)
+                    for size in (fr.TEXT + 2, fr.TEXT, fr.TEXT - 2):
+                        needed = sum(23 + text_width(self.say(key), size=size) + 8 for _, key in keys) - 8
+                        if needed <= box[2] - x:
+                            break
                     for stuck, key in keys:
                         paste_centred(self.image, _badge(20, stuck), (x + 10, cy))
                         said = self.say(key)
                         if needed > box[2] - x:
-                            said = fit_text(said, size=fr.TEXT + 2, width=(box[2] - rx) / 2 - 30)
-                        text(d, (x + 23, cy), said, size=fr.TEXT + 2, fill=theme.text, anchor="lm")
-                        x += 23 + text_width(said, size=fr.TEXT + 2) + 8
+                            said = fit_text(said, size=size, width=(box[2] - rx) / 2 - 30)
+                        text(d, (x + 23, cy), said, size=size, fill=theme.text, anchor="lm")
+                        x += 23 + text_width(said, size=size) + 8
                     continue
                 if kind == "merchants":  # the count beside a tower: merchants still on its tile
                     paste_centred(self.image, _meeple_sprite(22, MEEPLE, MEEPLE_EDGE), (rx + 20, cy))
