@@ -297,7 +297,8 @@ def test_bot_ai_seconds_is_an_optional_cap_within_a_range():
 
 def test_the_host_asks_for_people_first_with_the_levels_budget_capped_by_the_setting(tmp_path, monkeypatch):
     calls: list[tuple] = []
-    (normal_playouts, normal_seconds), (hard_playouts, hard_seconds) = ai_pool.BUDGETS["normal"], ai_pool.BUDGETS["hard"]
+    normal_playouts, normal_seconds = ai_pool.BUDGETS["normal"]
+    hard_playouts, hard_seconds = ai_pool.BUDGETS["hard"]
     cap = (normal_seconds + hard_seconds) / 2  # above normal's own seconds, below hard's
     monkeypatch.setattr(ai_pool, "search", lambda game_name, state_json, seat, level, seed, playouts, seconds:
                         calls.append((level, playouts, seconds)) or _first_legal(game_name, state_json, seat))
