@@ -338,3 +338,12 @@ def _first_legal(game_name, state_json, seat):
     game = get_game(game_name)
     state = game.state_from_json(state_json)
     return game.format_move(state, game.legal_moves(state, seat)[0])
+
+
+def test_each_searchs_budget_is_logged_at_debug(monkeypatch, caplog):
+    monkeypatch.setattr(ai_pool, "search", lambda *args: "done")
+    playouts, seconds = ai_pool.BUDGETS["normal"]
+    with caplog.at_level("DEBUG", logger="bot.host.ai_pool"):
+        run(AIPool(0).choose("minoa", {}, 1, "normal", seed=0, for_person=False))
+    assert f"AI search for AI-only play (minoa, seat 1, level normal): {playouts} playouts, {seconds} s, " \
+           f"100% of the level's budget; 0 waiting" in caplog.text
