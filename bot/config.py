@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
@@ -139,8 +140,8 @@ def seconds_cap(raw: str) -> float | None:
     try:
         value = float(raw)
     except ValueError:
-        value = None
-    if value is None or not low <= value <= high:  # also nan and inf
+        value = math.nan
+    if not low <= value <= high:  # also nan and inf
         raise ValueError(f"BOT_AI_SECONDS must be a number of seconds from {low:g} to {high:g} (leave it unset "
                          f"for each AI level's own budget), not {raw!r}")
     return value
