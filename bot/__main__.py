@@ -24,7 +24,7 @@ async def run(settings: Settings, *, warm_up: bool = False) -> None:
         from bot.client import make_bot
         from bot.host import Host
 
-        bot = make_bot(settings, Host(store, ai_seconds=settings.ai_seconds, ai_workers=settings.ai_workers,
+        bot = make_bot(settings, Host(store, ai_seconds_cap=settings.ai_seconds_cap, ai_workers=settings.ai_workers,
                                       limits=settings.limits()))
         loop = asyncio.get_running_loop()
         stops, closing = (signal.SIGTERM, signal.SIGINT), []  # closing: the task is kept until done

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
@@ -16,7 +17,8 @@ class Settings:
     db_path: str = "bot.sqlite3"
     default_lang: str = "en"
     ai_delay: float = 1.5
-    ai_seconds: float = 1.0
+    #: A cap on every AI search's seconds (``None``: each level's own budget, adapted to the queue).
+    ai_seconds_cap: float | None = None
     #: Worker processes for AI searches (None: one per core but one; 0: a thread of the bot).
     ai_workers: int | None = None
     dev_guild: int | None = None
@@ -87,7 +89,7 @@ class Settings:
             db_path=env.get("BOT_DB_PATH", "").strip() or "bot.sqlite3",
             default_lang=lang,
             ai_delay=number("BOT_AI_DELAY", 1.5),
-            ai_seconds=number("BOT_AI_SECONDS", 1.0),
+            ai_seconds_cap=seconds_cap(env.get("BOT_AI_SECONDS", "").strip()),
             ai_workers=int(workers) if workers else None,
             dev_guild=int(guild) if guild else None,
             log_level=env.get("BOT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
@@ -123,6 +125,26 @@ class Settings:
 
         return Limits(self.lobbies_per_user, self.lobbies_per_server, self.ai_games_per_user,
                       self.ai_games_per_server, self.lobby_days, self.absent_wait_hours)
+
+
+#: The range ``BOT_AI_SECONDS`` may take: below a tenth of a second a search learns next to
+#: nothing; a minute is already longer than anyone waits for a move in chat.
+AI_SECONDS_CAP_RANGE = (0.1, 60.0)
+
+
+def seconds_cap(raw: str) -> float | None:
+    """``BOT_AI_SECONDS``: an optional cap on every AI search's seconds; empty: no cap."""
+    if not raw:
+        return None
+    low, high = AI_SECONDS_CAP_RANGE
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:  # also nan and inf
+        raise ValueError(f"BOT_AI_SECONDS must be a number of seconds from {low:g} to {high:g} (leave it unset "
+                         f"for each AI level's own budget), not {raw!r}")
+    return value
 
 
 def shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:

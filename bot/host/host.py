@@ -95,14 +95,17 @@ class Host(PlayByPost, RuleDeadlines):
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  ai_playouts: int | None = None, ai_seconds: float | None = None, seed_source: Callable[[], int] | None = None,
-                 ai_workers: int | None = None, limits: Limits | None = None):
+                 ai_workers: int | None = None, ai_seconds_cap: float | None = None, limits: Limits | None = None):
         self.store = store
         self.limits = limits or Limits()
         self.clock = clock
+        #: A fixed budget for every AI search (tests, benches), in place of the levels' own budgets
+        #: and their adaptation to the queue; ``None``: each level's own.
         self.ai_playouts = ai_playouts
         self.ai_seconds = ai_seconds
-        #: AI searches run in worker processes (``ai_workers`` of them; 0 = a thread of this one).
-        self.ai = AIPool(ai_workers)
+        #: AI searches run in worker processes (``ai_workers`` of them; 0 = a thread of this one),
+        #: people's tables first, none longer than ``ai_seconds_cap`` (``BOT_AI_SECONDS``) if set.
+        self.ai = AIPool(ai_workers, seconds_cap=ai_seconds_cap)
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(1 << 31))
         self._locks: dict[int, asyncio.Lock] = {}
         #: The host's copy of tables: id -> (store generation, table stamp, row), written through
@@ -522,6 +525,13 @@ class Host(PlayByPost, RuleDeadlines):
             return await self._commit(table, game, state, seat, move,
                                       refuse_repeat=version is None and decision is None)
 
+    @staticmethod
+    def seen_by_a_person(table: TableRow) -> bool:
+        """Whether a person plays at ``table`` and so waits for its AI's moves: a seat still held
+        by a person (a seat someone resigned, dropped or was voted out of is an AI's). The AI pool
+        serves such tables before AI-only ones (a tournament's fill-ins playing each other)."""
+        return any(not seat.is_ai for seat in table.seats)
+
     async def play_ai(self, table_id: int) -> TableRow | None:
         """Let one AI seat that must act move; ``None`` when no AI seat is to act.
 
@@ -541,6 +551,7 @@ class Host(PlayByPost, RuleDeadlines):
                 # free for everyone else's moves. May raise AIBusy when too many searches wait.
                 notation = await self.ai.choose(table.game, table.state, seat.seat, level,
                                                 seed=table.seed + table.version + attempt,
+                                                for_person=self.seen_by_a_person(table),
                                                 playouts=self.ai_playouts, seconds=self.ai_seconds)
                 try:
                     return await self._commit(table, game, state, seat.seat,
