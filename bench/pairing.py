@@ -2,12 +2,20 @@
 then the pairing) for a 512-player Swiss round and a 256-player round at tables of four, each after
 several rounds of random results. Prints the median and the worst over several events.
 Target: under one second each on this machine.
+
+Also (issue 29, point 7) the event loop's worst stall while a 512-player Swiss round is paired:
+a heartbeat task wakes every millisecond and the longest gap between its wake-ups is printed,
+once with the pairing called on the loop (as before issue 29) and once through
+``asyncio.to_thread`` (as the host pairs now); and the time ``import bot.host.tournaments``
+takes with networkx loaded lazily.
 Run: python3 bench/pairing.py [--events N] [--rounds R]"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
+import subprocess
 import statistics
 import sys
 import time
@@ -51,6 +59,48 @@ def timed(fmt: str, players: int, rounds_before: int, events: int, **options) ->
     return times
 
 
+async def _stall(t: T.Tournament, in_thread: bool) -> float:
+    """The longest gap (seconds) between heartbeats while ``t``'s next round is paired."""
+    worst, stop = 0.0, False
+
+    async def heartbeat() -> None:
+        nonlocal worst
+        last = time.perf_counter()
+        while not stop:
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            worst, last = max(worst, now - last), now
+
+    beat = asyncio.create_task(heartbeat())
+    await asyncio.sleep(0.01)
+    worst = 0.0
+    if in_thread:
+        await asyncio.to_thread(T.pair_next_round, t)
+    else:
+        T.pair_next_round(t)
+    await asyncio.sleep(0.005)
+    stop = True
+    await beat
+    return worst
+
+
+def loop_stalls(rounds_before: int, events: int) -> None:
+    for label, in_thread in (("on the loop (before)", False), ("in a worker thread (now)", True)):
+        stalls = [asyncio.run(_stall(event("swiss", 512, rounds_before, seed), in_thread)) for seed in range(events)]
+        print(f"loop stall, Swiss 512 players, pairing {label}: median {statistics.median(stalls) * 1000:.0f} ms, "
+              f"worst {max(stalls) * 1000:.0f} ms over {len(stalls)} events")
+
+
+def import_cost() -> None:
+    script = ("import sys, time; t = time.perf_counter(); import bot.host.tournaments, bot.cogs.tournament; "
+              "print(time.perf_counter() - t, 'networkx' in sys.modules)")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True)
+    seconds, loaded = out.stdout.split()
+    print(f"import bot.host.tournaments + bot.cogs.tournament: {float(seconds) * 1000:.0f} ms, "
+          f"networkx loaded: {loaded}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=5)
@@ -63,6 +113,8 @@ def main() -> None:
         times = timed(fmt, players, args.rounds, args.events, **options)
         print(f"{label}, round {args.rounds + 1}: median {statistics.median(times) * 1000:.0f} ms, "
               f"worst {max(times) * 1000:.0f} ms over {len(times)} events (target < 1000 ms)")
+    loop_stalls(args.rounds, args.events)
+    import_cost()
 
 
 if __name__ == "__main__":

@@ -47,8 +47,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-import networkx as nx
-
 #: Fields up to this size are solved as one matching (the exact optimum).
 DIRECT = 48
 #: The size of a bracket block in larger fields.
@@ -212,6 +210,10 @@ class _Context:
         return [(a, b, base - sum(p * s for p, s in zip(parts, scales))) for a, b, parts in edges]
 
     def _match(self, weighted: list[tuple[int, int, int]], cardinality: bool) -> list[tuple[int, int]]:
+        # imported here, not at the top: networkx costs a bot ~20 MiB and a fraction of a second
+        # at start-up, and most bots never pair a Swiss round
+        import networkx as nx
+
         graph = nx.Graph()
         graph.add_weighted_edges_from(weighted)
         return [tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, maxcardinality=cardinality)]

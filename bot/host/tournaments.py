@@ -374,7 +374,9 @@ class TournamentService:
                             row = await self._save(row, waiting)
                         break
                     try:
-                        t, _ = T.pair_next_round(t)
+                        # in a worker thread: a large round takes a noticeable fraction of a second
+                        # of pure computation, which would stall every other table's moves
+                        t, _ = await asyncio.to_thread(T.pair_next_round, t)
                     except T.TournamentError:
                         log.exception("tournament %s cannot pair its next round", tournament_id)
                         break
