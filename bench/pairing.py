@@ -8,6 +8,12 @@ a heartbeat task wakes every millisecond and the longest gap between its wake-up
 once with the pairing called on the loop (as before issue 29) and once through
 ``asyncio.to_thread`` (as the host pairs now); and the time ``import bot.host.tournaments``
 takes with networkx loaded lazily.
+
+And the repeated opponent pairs of multiplayer tables (issue 29, point 1) over simulated events:
+the swap search alone (the grouping before issue 29) and the grouping now, against a brute force
+over every grouping (10 players or fewer) or the exact method (14 players at tables of 4, the
+issue's example; the exact method is itself checked against brute force in
+tests/test_tournament_multiplayer.py), and for 256 players at tables of 4 the two side by side.
 Run: python3 bench/pairing.py [--events N] [--rounds R]"""
 
 from __future__ import annotations
@@ -91,6 +97,81 @@ def loop_stalls(rounds_before: int, events: int) -> None:
               f"worst {max(stalls) * 1000:.0f} ms over {len(stalls)} events")
 
 
+def _brute_repeats(players, sizes) -> int:
+    """The fewest repeats of any grouping of ``players`` at tables of ``sizes``."""
+    n, best = len(players), [None]
+    met = [[players[a].met.get(players[b].id, 0) for b in range(n)] for a in range(n)]
+    tables: list[list[int]] = [[] for _ in sizes]
+
+    def place(p: int, repeats: int) -> None:
+        if best[0] is not None and repeats >= best[0]:
+            return
+        if p == n:
+            best[0] = repeats
+            return
+        for k, size in enumerate(sizes):
+            if len(tables[k]) < size and (k == 0 or tables[k - 1] or sizes[k - 1] != size):
+                tables[k].append(p)
+                place(p + 1, repeats + sum(met[p][q] for q in tables[k][:-1]))
+                tables[k].pop()
+    place(0, 0)
+    return best[0]
+
+
+def repeat_counts(events: int) -> None:
+    from collections import Counter
+    from fractions import Fraction
+    from itertools import combinations
+
+    from tournaments import pairing as P
+
+    def repeats(groups, players):
+        return sum(players[a].met.get(players[b].id, 0) for g in groups for a, b in combinations(g, 2))
+
+    for n, size, rounds_played, reference in ((9, 3, 3, "brute force"), (12, 4, 3, "brute force"),
+                                              (13, 5, 3, "exact"), (14, 4, 3, "exact"), (16, 4, 4, "exact"),
+                                              (40, 4, 8, None), (256, 4, 12, None)):
+        sizes, _ = P.table_sizes(n, size, 3, 5)
+        totals, worse_old, worse_new, rounds = Counter(), 0, 0, 0
+        for seed in range(events if n > 20 else events * 10):
+            rng = random.Random(seed)
+            ids = [f"p{i}" for i in range(n)]
+            score = {i: Fraction(0) for i in ids}
+            met = {i: Counter() for i in ids}
+            for _ in range(rounds_played):
+                order = sorted(ids, key=lambda i: (-score[i], int(i[1:])))
+                players = [P.Seated(i, score[i], dict(met[i])) for i in order]
+                objective = P._Objective(players)
+                reach = len(sizes) if len(sizes) <= 16 else 4
+                old = repeats(P.swap_search(objective, P.fill_from_top(sizes), reach), players)
+                tables = P.group_tables(players, sizes)
+                index = {p.id: k for k, p in enumerate(players)}
+                new = repeats([[index[p] for p in t] for t in tables], players)
+                if reference == "brute force":
+                    best = _brute_repeats(players, sizes)
+                elif reference == "exact":
+                    best = repeats(P.exact_grouping(objective, sizes), players)
+                else:
+                    best = new
+                totals.update(old=old, new=new, best=best)
+                worse_old += old > best
+                worse_new += new > best
+                rounds += 1
+                for t in tables:
+                    for a, b in combinations(t, 2):
+                        met[a][b] += 1
+                        met[b][a] += 1
+                    for place, p in enumerate(rng.sample(t, len(t))):
+                        score[p] += len(t) - 1 - place
+        label = f"{n} players at tables of {size} {'+'.join(map(str, sizes)) if len(sizes) < 6 else ''}".rstrip()
+        if reference:
+            print(f"repeats, {label}, {rounds} rounds: swap search alone {totals['old']} "
+                  f"({worse_old} rounds above the {reference}), now {totals['new']} ({worse_new} above), "
+                  f"{reference} {totals['best']}")
+        else:
+            print(f"repeats, {label}, {rounds} rounds: swap search alone {totals['old']}, now {totals['new']}")
+
+
 def import_cost() -> None:
     script = ("import sys, time; t = time.perf_counter(); import bot.host.tournaments, bot.cogs.tournament; "
               "print(time.perf_counter() - t, 'networkx' in sys.modules)")
@@ -115,6 +196,7 @@ def main() -> None:
               f"worst {max(times) * 1000:.0f} ms over {len(times)} events (target < 1000 ms)")
     loop_stalls(args.rounds, args.events)
     import_cost()
+    repeat_counts(args.events)
 
 
 if __name__ == "__main__":
