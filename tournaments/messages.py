@@ -219,6 +219,25 @@ MESSAGES = {
     "tournament.image.podium": {"en": "Podium", "ja": "表彰台"},
     "tournament.image.champion": {"en": "Champion", "ja": "優勝"},
     "tournament.image.points_of": {"en": "{points} pts", "ja": "{points}点"},
+    # issue 29: the organiser's settings texts, corrections, requested byes, forbidden pairs, stages
+    "tournament.error.points_text": {
+        "en": "Points are written win/draw/loss, like 3/1/0 (each from 0 to 100), not “{value}”.",
+        "ja": "勝点は 勝ち/引き分け/負け の順に 3/1/0 のように書いてください(各0〜100。「{value}」は不可)。",
+    },
+    "tournament.error.entrants_text": {
+        "en": "Entrants are written min-max, like 4-64 (up to {maximum}; 4- or -64 for one of them), not “{value}”.",
+        "ja": "参加人数は 最少-最多 の形で 4-64 のように書いてください(最大{maximum}。片方だけなら 4- や -64。「{value}」は不可)。",
+    },
+    "tournament.error.settings_text": {
+        "en": "Settings are written name=value separated by spaces, like bye_points=0.5 grand_final_reset=off, "
+              "not “{value}”.",
+        "ja": "設定は 名前=値 を空白で区切って bye_points=0.5 grand_final_reset=off のように書いてください"
+              "(「{value}」は不可)。",
+    },
+    "tournament.error.setting_twice": {
+        "en": "Setting “{name}” is given twice.",
+        "ja": "設定「{name}」が二重に指定されています。",
+    },
 }
 
 register_messages(MESSAGES)

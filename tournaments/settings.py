@@ -206,7 +206,8 @@ class Settings:
         minimum_entrants = 3 if fmt == DOUBLE_ELIMINATION else (table_size if fmt == SWISS_TABLES else 2)
         min_entrants = _int("min_entrants", options.get("min_entrants", minimum_entrants), minimum_entrants,
                             MAX_ENTRANTS)
-        max_entrants = _int("max_entrants", options.get("max_entrants", 256), min_entrants, MAX_ENTRANTS)
+        max_entrants = _int("max_entrants", options.get("max_entrants", max(256, min_entrants)), min_entrants,
+                            MAX_ENTRANTS)
 
         late_entry = _bool("late_entry", options.get("late_entry", False))
         if late_entry and fmt not in (SWISS, SWISS_TABLES):
@@ -303,6 +304,54 @@ class Settings:
         data["place_points"] = tuple(data.get("place_points", ()))
         data["tie_breaks"] = tuple(data.get("tie_breaks", ()))
         return cls(**data)
+
+
+# -- the organiser's texts (Discord options) -----------------------------------------------------------
+
+#: The longest text of ``points``, ``entrants`` or ``settings`` read at all.
+TEXT_CHARS = 400
+
+
+def points_text(text: str) -> dict[str, str]:
+    """``"3/1/0"`` (win/draw/loss) to the three settings; each value is checked by :meth:`Settings.make`."""
+    parts = [p for p in str(text).replace(",", "/").replace(" ", "").split("/")]
+    if len(str(text)) > TEXT_CHARS or len(parts) != 3 or not all(parts):
+        raise SettingsError("tournament.error.points_text", value=quoted(text))
+    return dict(zip(("points_win", "points_draw", "points_loss"), parts))
+
+
+def entrants_text(text: str) -> dict[str, str]:
+    """``"4-64"`` (minimum and maximum), ``"4-"`` (a minimum), ``"-64"`` or ``"64"`` (a maximum)
+    to the settings; the range each may take is checked by :meth:`Settings.make`."""
+    said = str(text).strip().replace("..", "-").replace("~", "-").replace("〜", "-")
+    low, sep, high = said.partition("-")
+    if not sep:
+        low, high = "", low
+    low, high = low.strip(), high.strip()
+    if len(said) > TEXT_CHARS or not (low or high) or any(part and not part.isdigit() for part in (low, high)):
+        raise SettingsError("tournament.error.entrants_text", value=quoted(text), maximum=MAX_ENTRANTS)
+    out = {}
+    if low:
+        out["min_entrants"] = low
+    if high:
+        out["max_entrants"] = high
+    return out
+
+
+def settings_text(text: str) -> dict[str, str]:
+    """``"bye_points=0.5 grand_final_reset=off"`` to settings by name (separated by spaces; a
+    value may hold commas, as tie-breaks do); names and values are checked by :meth:`Settings.make`."""
+    out: dict[str, str] = {}
+    if len(str(text)) > TEXT_CHARS:
+        raise SettingsError("tournament.error.settings_text", value=quoted(text))
+    for pair in str(text).split():
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise SettingsError("tournament.error.settings_text", value=quoted(pair))
+        if name in out:
+            raise SettingsError("tournament.error.setting_twice", name=quoted(name))
+        out[name.strip().lower()] = value
+    return out
 
 
 def _said(value: Any) -> str:

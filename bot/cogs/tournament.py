@@ -36,6 +36,7 @@ from games.registry import all_games, get_game
 from games.typed import integer, shown
 from renderers.tournament import render_bracket_pages, render_podium, render_standings_pages
 from tournaments.schedule import check_in_opens
+from tournaments.settings import entrants_text, points_text, settings_text
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ RETRY_SECONDS = 30.0
 #: The options of ``/tournament new`` for the organiser's schedule and entry rules.
 ORGANISER_OPTIONS = ("team_size", "late_entry", "late_until", "round_start", "playing_hours", "start_at",
                      "signup_closes", "check_in_minutes", "drop_on_timeout")
+#: The options of ``/tournament new`` for scoring, tie-breaks and entry numbers (issue 29); with
+#: ``settings`` (any engine setting by name) every setting of the engine is reachable.
+RULE_OPTIONS = ("points", "tie_breaks", "entrants", "settings")
 #: Seconds between looks for scheduled starts and rounds whose time has come (with ticking on).
 WAKE_SECONDS = 30.0
 #: Entrants listed on the sign-up message (as many as its field holds) and lines of standings in
@@ -177,6 +181,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         embed.description = "\n".join([t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds,
                                          size=s.table_size, rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
                                          check_in=self._entry_line(s, lang)),
+                                        *self._rules_lines(s, lang),
                                         *self._schedule_lines(tm, lang, zone)])
         names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
         listed = fit_lines(names, lang, limit=EMBED_FIELD, more="tourney.more", at_most=LISTED) \
@@ -210,6 +215,27 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if s.team_size > 1:
             return t("tourney.team_line", lang, size=s.team_size)
         return t("tourney.no_check_in", lang)
+
+    @staticmethod
+    def _rules_lines(s: T.Settings, lang: str) -> list[str]:
+        """The scoring, tie-breaks and entry numbers the event was set with (issue 29), so every
+        setting an organiser can choose is stated where people sign up."""
+        lines = []
+        if s.elimination:
+            lines.append(t("tourney.rules_best_of", lang, games=s.best_of))
+            if s.format == "double_elimination":
+                lines.append(t("tourney.rules_reset_on" if s.grand_final_reset else "tourney.rules_reset_off", lang))
+        elif s.two_sided:
+            lines.append(t("tourney.rules_points", lang, win=_plain(s.points_win), draw=_plain(s.points_draw),
+                           loss=_plain(s.points_loss), bye=_plain(s.bye_points)))
+        else:
+            lines.append(t("tourney.rules_places", lang, places="/".join(_plain(p) for p in s.place_points),
+                           bye=_plain(s.bye_points)))
+        if s.tie_breaks:
+            names = ", ".join(translate(f"tournament.tb.{name}", lang) for name in s.tie_breaks)
+            lines.append(t("tourney.rules_tie_breaks", lang, names=names))
+        lines.append(t("tourney.rules_entrants", lang, minimum=s.min_entrants, maximum=s.max_entrants))
+        return lines
 
     @staticmethod
     def _schedule_lines(tm: T.Tournament, lang: str, zone: str) -> list[str]:
@@ -282,14 +308,14 @@ class TournamentCog(commands.Cog, name="Tournament"):
                          check_in=ls("cmd.opt.check_in"), place_points=ls("cmd.opt.place_points"),
                          best_of=ls("cmd.opt.best_of"), options=ls("cmd.opt.options"), clock=ls("cmd.opt.clock"),
                          timeout=ls("cmd.opt.timeout"), posts=ls("cmd.opt.posts"), **{
-                             name: ls(f"cmd.opt.{name}") for name in ORGANISER_OPTIONS})
+                             name: ls(f"cmd.opt.{name}") for name in ORGANISER_OPTIONS + RULE_OPTIONS})
     @app_commands.describe(game=ls("cmd.opt.game.desc"), format=ls("cmd.opt.format.desc"),
                            rounds=ls("cmd.opt.rounds.desc"), table_size=ls("cmd.opt.table_size.desc"),
                            rated=ls("cmd.opt.rated.desc"), check_in=ls("cmd.opt.check_in.desc"),
                            place_points=ls("cmd.opt.place_points.desc"), best_of=ls("cmd.opt.best_of.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
                            timeout=ls("cmd.opt.timeout.desc"), posts=ls("cmd.opt.posts.desc"), **{
-                               name: ls(f"cmd.opt.{name}.desc") for name in ORGANISER_OPTIONS})
+                               name: ls(f"cmd.opt.{name}.desc") for name in ORGANISER_OPTIONS + RULE_OPTIONS})
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, format: str = "swiss",
                   rounds: app_commands.Range[int, 1, 30] | None = None,
@@ -301,7 +327,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
                   late_until: app_commands.Range[int, 2, 30] | None = None, round_start: str | None = None,
                   playing_hours: str | None = None, start_at: str | None = None, signup_closes: str | None = None,
                   check_in_minutes: app_commands.Range[int, 0, 10080] | None = None,
-                  drop_on_timeout: bool | None = None) -> None:
+                  drop_on_timeout: bool | None = None, points: str | None = None, tie_breaks: str | None = None,
+                  entrants: str | None = None, settings: str | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("tourney.not_in_thread")
         chosen: dict[str, Any] = {"rounds": rounds, "rated": rated, "check_in": check_in,
@@ -309,8 +336,20 @@ class TournamentCog(commands.Cog, name="Tournament"):
         given = {"table_size": table_size, "place_points": place_points, "best_of": best_of, "team_size": team_size,
                  "late_entry": late_entry, "late_until": late_until, "round_start": round_start,
                  "playing_hours": playing_hours, "start_at": start_at, "signup_closes": signup_closes,
-                 "check_in_minutes": check_in_minutes, "drop_on_timeout": drop_on_timeout}
-        chosen.update({name: value for name, value in given.items() if value is not None})
+                 "check_in_minutes": check_in_minutes, "drop_on_timeout": drop_on_timeout,
+                 "tie_breaks": tie_breaks or None}
+        given = {name: value for name, value in given.items() if value is not None}
+        given.update(points_text(points) if points else {})
+        given.update(entrants_text(entrants) if entrants else {})
+        # ``settings`` reaches every setting of the engine by name; one named twice is refused
+        by_name = settings_text(settings) if settings else {}
+        for name in by_name:
+            if name in given:
+                raise T.SettingsError("tournament.error.setting_twice", name=name)
+            if name == "game_options":
+                raise T.SettingsError("tournament.error.settings_text", value="game_options=...")
+        chosen.update(by_name)
+        chosen.update(given)
         row = await self.service.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                         owner_id=interaction.user.id, game=game, format=format, options=chosen,
                                         table={"clock": clock, "timeout": timeout, "posts": posts})
