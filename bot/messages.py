@@ -674,6 +674,29 @@ TOURNAMENT_ORG_MESSAGES = {
                                 "ja": "グランドファイナル: 1試合のみ(再戦なし)"},
     "tourney.rules_tie_breaks": {"en": "Tie-breaks: {names}", "ja": "タイブレーク: {names}"},
     "tourney.rules_entrants": {"en": "Entrants: {minimum} to {maximum}", "ja": "参加人数: {minimum}〜{maximum}"},
+    "tourney.rated_rule": {
+        "en": "Rated: each finished game moves the ratings of the people at its table, on their places among "
+              "themselves. AI fill-ins are left out, so a game with fewer than two people moves no one's rating, "
+              "and neither does a result the organiser sets.",
+        "ja": "レーティング: 終了した各ゲームで、卓の人間同士の順位によってレーティングが動きます。AIの補充は"
+              "含まれないため、人間が2人未満のゲームでは誰のレーティングも動きません。主催者が決めた結果も対象外です。"},
+    "tourney.podium_rated": {"en": "Ratings: {rated} of {games} games were rated.",
+                             "ja": "レーティング: {games}ゲーム中{rated}ゲームが対象になりました。"},
+    "tourney.podium_ai_only": {
+        "en": "{count} had fewer than two people at the table (the other seats were AI fill-ins) and moved no one's "
+              "rating.",
+        "ja": "{count}ゲームは人間が2人未満(ほかの席はAIの補充)だったため、誰のレーティングも動いていません。"},
+    "tourney.podium_adjudicated": {"en": "{count} results set by the organiser were not rated.",
+                                   "ja": "主催者が決めた{count}件の結果はレーティング対象外です。"},
+    "tourney.podium_unrated": {"en": "This tournament was unrated: no rating changed.",
+                               "ja": "この大会はレーティング対象外のため、レーティングは変わっていません。"},
+    "tourney.rating_none_any": {"en": "{player} has no rated games here yet.",
+                                "ja": "{player}はこのサーバーでまだレーティング対象のゲームがありません。"},
+    "tourney.rating_why_none": {
+        "en": "A rating starts with the first finished rated game against at least one other person; games "
+              "against AI fill-ins only, unrated events and results set by an organiser do not count.",
+        "ja": "レーティングは、ほかの人間と1人以上対戦したレーティング対象のゲームが終わると始まります。AIの補充"
+              "だけが相手のゲーム、レーティング対象外の大会、主催者が決めた結果は数えません。"},
 }
 register_messages(TOURNAMENT_ORG_MESSAGES)
 

@@ -27,7 +27,7 @@ import tournaments as T
 from bot.cogs import guarded, parse_options
 from bot.host import HostError
 from bot.host.store import TournamentRow
-from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, state_of
+from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, rating_summary, state_of
 from bot.i18n import ls, t
 from bot.posts import EMBED_FIELD, MESSAGE_LIMIT, clip, fit_embed, fit_lines, fit_list, fit_post
 from bot.presenter import pinging
@@ -235,6 +235,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
             names = ", ".join(translate(f"tournament.tb.{name}", lang) for name in s.tie_breaks)
             lines.append(t("tourney.rules_tie_breaks", lang, names=names))
         lines.append(t("tourney.rules_entrants", lang, minimum=s.min_entrants, maximum=s.max_entrants))
+        if s.rated:
+            lines.append(t("tourney.rated_rule", lang))
         return lines
 
     @staticmethod
@@ -763,6 +765,19 @@ class TournamentCog(commands.Cog, name="Tournament"):
         return fit_post([heading], [[line] for line in lines], byes_line, lang, keep="first", more="tourney.more",
                         at_most=STANDING_LINES), files
 
+    @staticmethod
+    def _ratings_said(tm: T.Tournament, lang: str) -> str:
+        """Which of the event's games moved ratings, and why the others did not (issue 29)."""
+        if not tm.settings.rated:
+            return t("tourney.podium_unrated", lang)
+        summary = rating_summary(tm)
+        lines = [t("tourney.podium_rated", lang, rated=summary.rated, games=summary.games)]
+        if summary.ai_only:
+            lines.append(t("tourney.podium_ai_only", lang, count=summary.ai_only))
+        if summary.adjudicated:
+            lines.append(t("tourney.podium_adjudicated", lang, count=summary.adjudicated))
+        return " ".join(lines)
+
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
@@ -786,7 +801,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = [f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top]
         humans = [user for r in top for user in people(r)]
-        content = fit_list("tourney.podium", lang, podium, param="podium", sep=" · ", id=row.id, first=first)
+        ratings = self._ratings_said(tm, lang)
+        content = fit_list("tourney.podium", lang, podium, param="podium", sep=" · ", id=row.id, first=first,
+                           limit=MESSAGE_LIMIT - len(ratings) - 1)
+        content = f"{content}\n{ratings}"
         posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
         if posted is not None:
             return posted

@@ -52,6 +52,36 @@ def state_of(row: TournamentRow) -> T.Tournament:
 
 
 @dataclass(frozen=True)
+class RatingSummary:
+    """What a tournament's games did to ratings: ``games`` recorded, ``rated`` of them moved
+    ratings, ``ai_only`` had fewer than two sides with a person (AI fill-ins are left out of
+    ratings, so nobody was left to be rated against), ``adjudicated`` had their result set by the
+    organiser (not rated)."""
+
+    games: int
+    rated: int
+    ai_only: int
+    adjudicated: int
+
+
+def rating_summary(t: T.Tournament) -> RatingSummary:
+    games = rated = ai_only = adjudicated = 0
+    for rnd in t.rounds:
+        for table in rnd.tables:
+            people = sum(1 for side in table.entrants
+                         if any(not is_ai(m) for m in t.entrant(side).members))
+            for _ in table.games:
+                games += 1
+                if table.reason is not None:
+                    adjudicated += 1
+                elif people < 2:
+                    ai_only += 1
+                elif t.settings.rated:
+                    rated += 1
+    return RatingSummary(games, rated, ai_only, adjudicated)
+
+
+@dataclass(frozen=True)
 class Refusal:
     """A game of a round that could not open now (``table``: its table number), and why; the
     next :meth:`TournamentService.advance` tries it again."""
@@ -640,5 +670,5 @@ class TournamentService:
         return T.leaderboard({str(u): T.Rating(*v) for u, v in stored.items()}, limit=limit)
 
 
-__all__ = ["AI_PREFIX", "Refusal", "TournamentService", "is_ai", "state_of", "CANCELLED", "FINISHED", "PLAYING",
+__all__ = ["AI_PREFIX", "RatingSummary", "Refusal", "TournamentService", "is_ai", "rating_summary", "state_of", "CANCELLED", "FINISHED", "PLAYING",
            "REGISTRATION", "RUNNING"]
