@@ -692,6 +692,24 @@ TOURNAMENT_ORG_MESSAGES = {
                                "ja": "この大会はレーティング対象外のため、レーティングは変わっていません。"},
     "tourney.rating_none_any": {"en": "{player} has no rated games here yet.",
                                 "ja": "{player}はこのサーバーでまだレーティング対象のゲームがありません。"},
+    "cmd.tournament.correct": {"en": "correct", "ja": "訂正"},
+    "cmd.tournament.correct.desc": {"en": "Correct an earlier round's result, with a reason (organiser)",
+                                    "ja": "以前の回戦の結果を理由付きで訂正する(主催者)"},
+    "cmd.tournament.repair": {"en": "repair", "ja": "組み直し"},
+    "cmd.tournament.repair.desc": {"en": "Pair the current round again before any of its games has a move (organiser)",
+                                   "ja": "現在の回戦を、どのゲームも着手前なら組み直す(主催者)"},
+    "cmd.opt.round": {"en": "round", "ja": "回戦"},
+    "cmd.opt.round.desc": {"en": "The round number", "ja": "回戦の番号"},
+    "tourney.corrected": {
+        "en": "Tournament #{id}: the organiser corrected round {round}, table {table} from {was} to {places} "
+              "({reason}). The standings and tie-breaks follow; pairings already made stay.",
+        "ja": "大会#{id}: 主催者が第{round}回戦の{table}番卓の結果を {was} から {places} に訂正しました({reason})。"
+              "順位とタイブレークは訂正に従います。すでに決まった組み合わせは変わりません。"},
+    "tourney.repaired": {"en": "Tournament #{id}: round {round} is paired again; the new tables follow.",
+                         "ja": "大会#{id}: 第{round}回戦を組み直しました。新しい卓をお知らせします。"},
+    "tourney.repair_moved": {
+        "en": "Round {round} cannot be paired again: the game of table {table} has already begun.",
+        "ja": "第{round}回戦は組み直せません。{table}番卓のゲームがすでに始まっています。"},
     "tourney.rating_why_none": {
         "en": "A rating starts with the first finished rated game against at least one other person; games "
               "against AI fill-ins only, unrated events and results set by an organiser do not count.",

@@ -368,19 +368,9 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
         if scores is None:
             raise ResultError("tournament.error.no_result", table=table.number)
         places = competition_ranks(scores)
-    try:
-        places = [int(p) for p in places]
-    except (TypeError, ValueError):
-        raise ResultError("tournament.error.bad_places", table=table.number, size=size) from None
-    if len(places) != size or any(not 1 <= p <= size for p in places):
-        raise ResultError("tournament.error.bad_places", table=table.number, size=size)
-    # competition ranks, abandoned sides tied last
-    keys = [(1 if e in abandoned else 0, p) for e, p in zip(table.entrants, places)]
-    places = [1 + sum(1 for other in keys if other < key) for key in keys]
+    places = _checked_places(table, places, abandoned)
     if reason is not None:
-        reason = str(reason).strip()[:MAX_REASON]
-        if not reason:
-            raise ResultError("tournament.error.no_reason")
+        reason = _checked_reason(reason)
     new = t.copy()
     rnd = new.current_round
     table = rnd.table(table.number)
@@ -399,6 +389,101 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
             needed = best_of // 2 + 1
             if max(wins) >= needed:
                 _decide(new, rnd, table, [1 if w == max(wins) else 2 for w in wins], None)
+    return new
+
+
+def _checked_places(table: Table, places: Sequence[int], abandoned: Sequence[str] = ()) -> list[int]:
+    """``places`` for ``table`` as competition ranks (abandoned sides tied last), or a
+    :class:`ResultError` naming the table and how many places it needs."""
+    size = len(table.entrants)
+    try:
+        places = [int(p) for p in places]
+    except (TypeError, ValueError):
+        raise ResultError("tournament.error.bad_places", table=table.number, size=size) from None
+    if len(places) != size or any(not 1 <= p <= size for p in places):
+        raise ResultError("tournament.error.bad_places", table=table.number, size=size)
+    keys = [(1 if e in abandoned else 0, p) for e, p in zip(table.entrants, places)]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
+
+
+def _checked_reason(reason: str) -> str:
+    reason = str(reason).strip()[:MAX_REASON]
+    if not reason:
+        raise ResultError("tournament.error.no_reason")
+    return reason
+
+
+def correct_result(t: Tournament, round_number: int, table_number: int, places: Sequence[int],
+                   reason: str) -> Tournament:
+    """An organiser corrects the result of a decided table of any round so far (issue 29): the
+    new places replace the match result (the first recorded are kept in ``Table.corrected``,
+    the ``reason`` in ``Table.reason``, so the table counts as adjudicated and is not rated).
+    Standings and tie-breaks follow, being computed from the results; pairings already made
+    stay. In a bracket the winner changes only while the matches it feeds are still unplayed
+    (a walkover it gave is taken back)."""
+    if t.status != RUNNING:
+        raise PhaseError("tournament.error.not_running")
+    table = _table(t, round_number, table_number)
+    if not table.decided:
+        raise ResultError("tournament.error.not_decided", table=table.number, round=int(round_number))
+    places = _checked_places(table, places)
+    reason = _checked_reason(reason)
+    if places == table.places:
+        raise ResultError("tournament.error.same_result", table=table.number, round=int(round_number))
+    new = t.copy()
+    tb = new.rounds[int(round_number) - 1].table(table.number)
+    if tb.match is not None:
+        if places.count(1) != 1:
+            raise ResultError("tournament.error.bracket_needs_winner", table=table.number)
+        played = {x.match for r in new.rounds for x in r.tables if x.match is not None and x is not tb}
+        if _unsettle(new, tb.match, played):
+            raise PhaseError("tournament.error.correct_too_late", table=table.number, round=int(round_number))
+        m = new.match(tb.match)
+        m.winner = tb.entrants[places.index(1)]
+        m.loser = next(e for e in tb.entrants if e != m.winner)
+    if tb.corrected is None:
+        tb.corrected = list(tb.places)
+    tb.places, tb.reason = places, reason
+    if tb.match is not None:
+        brackets.resolve(new)
+        _maybe_finish(new)
+    return new
+
+
+def _unsettle(t: Tournament, match_id: str, played: set[str]) -> bool:
+    """Take back what ``match_id``'s result fed (sides, walkovers), on ``t`` in place; ``True``
+    (and ``t`` is to be thrown away) when a match it fed was already paired."""
+    for m in t.bracket:
+        slots = [i for i, source in enumerate(m.sources) if source.partition(":")[2] == match_id]
+        if not slots:
+            continue
+        if m.id in played:
+            return True
+        for i in slots:
+            m.sides[i] = None
+        if m.winner is not None:  # a walkover (or no second final) that followed from it
+            m.winner = m.loser = None
+            if _unsettle(t, m.id, played):
+                return True
+    return False
+
+
+def unpair_round(t: Tournament) -> Tournament:
+    """Take back the current round's pairing before any of its results (the host checks that
+    no game has a move): the next :func:`pair_next_round` pairs it again from the standings as
+    they are now, so entrants withdrawn since it was paired are left out of it."""
+    current = t.current_round
+    if t.status != RUNNING or current is None or current.status == DONE:
+        raise PhaseError("tournament.error.nothing_to_repair")
+    if any(table.decided or table.games for table in current.tables):
+        raise PhaseError("tournament.error.repair_results", round=current.number)
+    new = t.copy()
+    number = new.rounds.pop().number
+    for e in new.entrants:
+        if e.dropped_from == number + 1:
+            e.dropped_from = number
+    if new.settings.elimination:
+        brackets.resolve(new)
     return new
 
 

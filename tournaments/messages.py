@@ -238,6 +238,30 @@ MESSAGES = {
         "en": "Setting “{name}” is given twice.",
         "ja": "設定「{name}」が二重に指定されています。",
     },
+    "tournament.error.not_decided": {
+        "en": "Table {table} of round {round} has no result yet: decide it with /tournament adjudicate.",
+        "ja": "第{round}回戦の{table}番卓にはまだ結果がありません。/大会 裁定 で決めてください。",
+    },
+    "tournament.error.same_result": {
+        "en": "Table {table} of round {round} already has that result.",
+        "ja": "第{round}回戦の{table}番卓はすでにその結果です。",
+    },
+    "tournament.error.bracket_needs_winner": {
+        "en": "A bracket match needs one winner: give table {table} places like 1/2.",
+        "ja": "トーナメントの試合には勝者が1人必要です。{table}番卓の順位を 1/2 のように指定してください。",
+    },
+    "tournament.error.correct_too_late": {
+        "en": "Table {table} of round {round} cannot be corrected: the match its winner went on to is already paired.",
+        "ja": "第{round}回戦の{table}番卓は訂正できません。勝者が進んだ次の試合がすでに組まれています。",
+    },
+    "tournament.error.nothing_to_repair": {
+        "en": "There is no round being played to pair again.",
+        "ja": "組み直せる進行中の回戦がありません。",
+    },
+    "tournament.error.repair_results": {
+        "en": "Round {round} already has results: it can no longer be paired again.",
+        "ja": "第{round}回戦にはすでに結果があるため、組み直せません。",
+    },
 }
 
 register_messages(MESSAGES)

@@ -63,6 +63,8 @@ class Table:
     reason: str | None = None
     #: The bracket match this table plays (elimination), e.g. ``"W1-3"``, ``"L2-1"``, ``"GF"``.
     match: str | None = None
+    #: The places first recorded, when an organiser corrected them later (``reason`` says why).
+    corrected: list[int] | None = None
 
     @property
     def decided(self) -> bool:
@@ -143,7 +145,7 @@ class Tournament:
             "rounds": [
                 {"number": r.number, "status": r.status, "byes": list(r.byes),
                  "tables": [{"number": t.number, "entrants": list(t.entrants), "places": t.places,
-                             "reason": t.reason, "match": t.match,
+                             "reason": t.reason, "match": t.match, "corrected": t.corrected,
                              "games": [copy.deepcopy(vars(g)) for g in t.games]} for t in r.tables]}
                 for r in self.rounds
             ],
@@ -162,7 +164,7 @@ class Tournament:
         rounds = [
             Round(number=r["number"], status=r["status"], byes=list(r["byes"]),
                   tables=[Table(number=t["number"], entrants=list(t["entrants"]), places=t["places"],
-                                reason=t["reason"], match=t["match"],
+                                reason=t["reason"], match=t["match"], corrected=t.get("corrected"),
                                 games=[GameRecord(**g) for g in t["games"]]) for t in r["tables"]])
             for r in data["rounds"]
         ]

@@ -464,6 +464,39 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 await thread.send(t("tourney.adjudicated", lang, **params),
                                   allowed_mentions=discord.AllowedMentions.none())
 
+    @tournament.command(name=ls("cmd.tournament.correct"), description=ls("cmd.tournament.correct.desc"))
+    @app_commands.rename(round=ls("cmd.opt.round"), table=ls("cmd.opt.table"), result=ls("cmd.opt.result"),
+                         reason=ls("cmd.opt.reason"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(round=ls("cmd.opt.round.desc"), table=ls("cmd.opt.table.desc"),
+                           result=ls("cmd.opt.result.desc"), reason=ls("cmd.opt.reason.desc"),
+                           tournament_id=ls("cmd.opt.tournament.desc"))
+    async def correct(self, interaction: discord.Interaction, round: app_commands.Range[int, 1, 1000],
+                      table: app_commands.Range[int, 1, 1000], result: str, reason: str,
+                      tournament_id: int | None = None) -> None:
+        """Correct an earlier round's result (issue 29): the channel is told, standings follow."""
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        places = _places(result)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        before = state_of(row)
+        was = before.rounds[round - 1].table(table) if round <= len(before.rounds) else None
+        row = await self.service.correct(row.id, round, table, places, reason)
+        corrected = state_of(row).rounds[round - 1].table(table)
+        await self._announce(interaction, row, "tourney.corrected", id=row.id, round=round, table=table,
+                             was="/".join(map(str, was.places if was and was.places else [])),
+                             places="/".join(map(str, corrected.places)), reason=shown(reason, REASON_SHOWN))
+
+    @tournament.command(name=ls("cmd.tournament.repair"), description=ls("cmd.tournament.repair.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def repair(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        """Pair the current round again before any of its games has a move (issue 29)."""
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.service.repair(row.id)
+        await self._announce(interaction, row, "tourney.repaired", id=row.id, round=len(row.state["rounds"]))
+
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
     @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))

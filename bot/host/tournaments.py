@@ -366,6 +366,32 @@ class TournamentService:
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
+    async def correct(self, tournament_id: int, round_number: int, table_number: int, places: list[int],
+                      reason: str) -> TournamentRow:
+        """The organiser corrects an earlier (or the current round's) decided result: standings and
+        tie-breaks follow; pairings already made stay (see :func:`tournaments.correct_result`)."""
+        await self._change(tournament_id, lambda t: T.correct_result(t, round_number, table_number, places, reason))
+        await self.advance(tournament_id)  # a bracket match may have become ready
+        return await self.get(tournament_id)
+
+    async def repair(self, tournament_id: int) -> TournamentRow:
+        """Pair the current round again (after a drop, a forbidden pair or a requested bye) while
+        none of its games has a move: its games are closed and the round is paired anew."""
+        async with self.lock(tournament_id):
+            row = await self.get(tournament_id)
+            t = state_of(row)
+            current = t.current_round
+            links = [link for link in await self.store.tournament_links(tournament_id)
+                     if current is not None and link.round == current.number and link.status in ("lobby", "active")]
+            for link in links:
+                if await self.store.moves(link.table_id):
+                    raise HostError("tourney.repair_moved", table=link.number, round=link.round)
+            await self._save(row, T.unpair_round(t))
+        for link in links:
+            await self._cancel_table(link.table_id)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
     async def cancel(self, tournament_id: int) -> TournamentRow:
         row, _ = await self._change(tournament_id, T.cancel)
         for link in await self.store.tournament_links(tournament_id):
@@ -498,8 +524,9 @@ class TournamentService:
         """Open what the playing round lacks (a game refused is added to ``refused`` and the
         others still open); record its finished games. Returns the tournament with new results,
         or ``None`` when nothing was recorded."""
+        # a cancelled game of an undecided table belonged to a pairing taken back (/tournament repair)
         links = {(link.number, link.game_index): link for link in await self.store.tournament_links(row.id)
-                 if link.round == current.number}
+                 if link.round == current.number and link.status != "cancelled"}
         changed = False
         for table in current.tables:
             if table.decided:
