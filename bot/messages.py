@@ -710,6 +710,28 @@ TOURNAMENT_ORG_MESSAGES = {
     "tourney.repair_moved": {
         "en": "Round {round} cannot be paired again: the game of table {table} has already begun.",
         "ja": "第{round}回戦は組み直せません。{table}番卓のゲームがすでに始まっています。"},
+    "cmd.tournament.forbid": {"en": "forbid", "ja": "対戦禁止"},
+    "cmd.tournament.forbid.desc": {"en": "Keep two players apart in later pairings, e.g. one club (organiser)",
+                                   "ja": "2人を以降の組み合わせで対戦させない(同じクラブなど、主催者)"},
+    "cmd.tournament.bye": {"en": "bye", "ja": "休み"},
+    "cmd.tournament.bye.desc": {"en": "Sit out the next round with a half-point bye (Swiss)",
+                                "ja": "次の回戦を半点の不戦で休む(スイス式)"},
+    "cmd.opt.other": {"en": "other", "ja": "相手"},
+    "cmd.opt.other.desc": {"en": "The player to keep apart from the first", "ja": "1人目と対戦させないプレイヤー"},
+    "cmd.opt.allow": {"en": "allow", "ja": "解除"},
+    "cmd.opt.allow.desc": {"en": "Let them meet again (default: keep them apart)",
+                           "ja": "対戦禁止を解除する(標準: 禁止する)"},
+    "cmd.opt.cancel_bye": {"en": "cancel", "ja": "取り消し"},
+    "cmd.opt.cancel_bye.desc": {"en": "Withdraw your request", "ja": "申請を取り消す"},
+    "tourney.forbidden": {"en": "Tournament #{id}: {first} and {second} will not be paired together from the next "
+                                "round on (unless no pairing avoids it).",
+                          "ja": "大会#{id}: 次の回戦から{first}と{second}は対戦しません(避けられない場合を除く)。"},
+    "tourney.allowed": {"en": "Tournament #{id}: {first} and {second} may be paired together again.",
+                        "ja": "大会#{id}: {first}と{second}は再び対戦できます。"},
+    "tourney.bye_requested": {"en": "Tournament #{id}: you sit out round {round} with a half-point bye ({points} points).",
+                              "ja": "大会#{id}: 第{round}回戦は半点の不戦({points}点)で休みます。"},
+    "tourney.bye_withdrawn": {"en": "Tournament #{id}: your request to sit out round {round} is withdrawn.",
+                              "ja": "大会#{id}: 第{round}回戦の休みの申請を取り消しました。"},
     "tourney.rating_why_none": {
         "en": "A rating starts with the first finished rated game against at least one other person; games "
               "against AI fill-ins only, unrated events and results set by an organiser do not count.",

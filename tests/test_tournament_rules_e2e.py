@@ -52,3 +52,25 @@ def test_tournament_new_reaches_every_setting_and_states_it_on_the_sign_up(tmp_p
                 assert refused.ephemeral and said in refused.content, (options, refused.content)
             assert await count(world) == before
     play(scenario, tmp_path, timeout=60)
+
+
+def test_an_organiser_keeps_two_players_apart_and_a_player_asks_for_a_half_point_bye(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="minoa", format="swiss", rounds=2, rated=False)
+            for user in (world.alice, world.bob, world.mallory):
+                await (await world.fake.click_button(signup, f"tn:join:{tid}", user=user)).reply()
+            await command(world, "tournament fill", world.alice, count=3)
+            kept = await command(world, "tournament forbid", world.alice, player=world.alice, other=world.mallory)
+            assert kept.ephemeral and "will not be paired together" in kept.content
+            again = await command(world, "tournament forbid", world.alice, player=world.mallory, other=world.alice)
+            assert again.ephemeral and "already kept apart" in again.content
+            asked = await command(world, "tournament bye", world.bob)
+            assert asked.ephemeral and "半点の不戦" in asked.content  # bob reads Japanese
+            await command(world, "tournament start", world.alice)
+            tm = (await cog(world).service.get(tid)).state
+            (first,) = tm["rounds"]
+            assert first["half_byes"] == [str(world.bob.id)]
+            assert all({str(world.alice.id), str(world.mallory.id)} != set(tb["entrants"]) for tb in first["tables"])
+            assert tm["forbidden"] == [sorted([str(world.alice.id), str(world.mallory.id)])]
+    play(scenario, tmp_path, timeout=60)

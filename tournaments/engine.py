@@ -241,7 +241,10 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
     else:
         if new.total_rounds is not None and number > new.total_rounds:
             raise PhaseError("tournament.error.over")
-        players = [row for row in standings(new) if _plays(new, row.entrant, number)]
+        resting = sorted(e for e, wanted in new.bye_requests.items() if wanted == number and _plays(new, e, number))
+        for e in resting:
+            del new.bye_requests[e]
+        players = [row for row in standings(new) if _plays(new, row.entrant, number) and row.entrant not in resting]
         if fmt == ROUND_ROBIN:
             rnd = _round_robin(new, number)
         elif len(players) < (new.settings.table_size if fmt == SWISS_TABLES else 2):
@@ -250,8 +253,57 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
             rnd = _swiss(new, number, players)
         else:
             rnd = _tables(new, number, players)
+        rnd.half_byes = resting
     new.rounds.append(rnd)
     return new, rnd
+
+
+def forbid(t: Tournament, first: str, second: str, forbidden: bool = True) -> Tournament:
+    """Forbid (or, with ``forbidden=False``, allow again) two entrants to be paired, from the
+    next round paired on (Swiss and multiplayer tables: never while any pairing avoids it; a
+    round robin and a bracket are fixed and ignore it). Team-mates need none: a team is one
+    entrant."""
+    if t.status not in (REGISTRATION, RUNNING):
+        raise PhaseError("tournament.error.over")
+    a, b = _entrant(t, first), _entrant(t, second)
+    if a.id == b.id:
+        raise EntryError("tournament.error.forbid_self", name=a.name)
+    pair = sorted((a.id, b.id))
+    new = t.copy()
+    present = pair in new.forbidden
+    if forbidden and not present:
+        new.forbidden.append(pair)
+    elif not forbidden and present:
+        new.forbidden.remove(pair)
+    else:
+        raise EntryError("tournament.error.forbid_already" if forbidden else "tournament.error.forbid_none",
+                         first=a.name, second=b.name)
+    return new
+
+
+def request_bye(t: Tournament, entrant_id: str, wanted: bool = True) -> Tournament:
+    """An entrant asks to sit out the next round to be paired with a half-point bye (a draw's
+    points; half a bye at multiplayer tables), or withdraws the request. Swiss formats only; at
+    most one request at a time."""
+    entrant = _entrant(t, entrant_id)
+    s = t.settings
+    if s.format not in (SWISS, SWISS_TABLES):
+        raise EntryError("tournament.error.bye_format", format=s.format)
+    if t.status not in (REGISTRATION, RUNNING) or not entrant.active:
+        raise PhaseError("tournament.error.over")
+    number = len(t.rounds) + 1
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise PhaseError("tournament.error.over")
+    new = t.copy()
+    if wanted:
+        if entrant.id in new.bye_requests:
+            raise EntryError("tournament.error.bye_already", round=new.bye_requests[entrant.id])
+        new.bye_requests[entrant.id] = number
+    else:
+        if entrant.id not in new.bye_requests:
+            raise EntryError("tournament.error.bye_none")
+        del new.bye_requests[entrant.id]
+    return new
 
 
 def _plays(t: Tournament, entrant_id: str, number: int) -> bool:
@@ -276,10 +328,20 @@ def _history(t: Tournament) -> tuple[dict[str, Counter], dict[str, list[int]], s
     return met, seats, byes
 
 
+def _forbidden(t: Tournament) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in t.forbidden:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {e: frozenset(others) for e, others in out.items()}
+
+
 def _swiss(t: Tournament, number: int, players: list[Standing]) -> Round:
     met, seats, byes = _history(t)
+    forbidden = _forbidden(t)
     candidates = [Candidate(row.entrant, row.points, met[row.entrant], sum(seats[row.entrant]),
-                            tuple(seats[row.entrant]), row.entrant in byes) for row in players]
+                            tuple(seats[row.entrant]), row.entrant in byes, forbidden.get(row.entrant, frozenset()))
+                  for row in players]
     result = pair_swiss(candidates)
     tables = [Table(i, [a, b]) for i, (a, b) in enumerate(result.pairs, start=1)]
     return Round(number, tables, byes=[result.bye] if result.bye else [])
@@ -300,8 +362,10 @@ def _tables(t: Tournament, number: int, players: list[Standing]) -> Round:
         bottom_up = [row.entrant for row in reversed(players)]
         eligible = [e for e in bottom_up if e not in had_bye] + [e for e in bottom_up if e in had_bye]
         byes = eligible[:bye_count]
+    forbidden = _forbidden(t)
     seated = [Seated(row.entrant, row.points, met[row.entrant],
-                     sum(seats[row.entrant]) / len(seats[row.entrant]) if seats[row.entrant] else 0.5)
+                     sum(seats[row.entrant]) / len(seats[row.entrant]) if seats[row.entrant] else 0.5,
+                     forbidden.get(row.entrant, frozenset()))
               for row in players if row.entrant not in byes]
     groups = group_tables(seated, sizes)
     return Round(number, [Table(i, g) for i, g in enumerate(groups, start=1)], byes=byes)
@@ -478,7 +542,10 @@ def unpair_round(t: Tournament) -> Tournament:
     if any(table.decided or table.games for table in current.tables):
         raise PhaseError("tournament.error.repair_results", round=current.number)
     new = t.copy()
-    number = new.rounds.pop().number
+    popped = new.rounds.pop()
+    number = popped.number
+    for e in popped.half_byes:  # asked for this round: still asked for when it is paired again
+        new.bye_requests[e] = number
     for e in new.entrants:
         if e.dropped_from == number + 1:
             e.dropped_from = number
@@ -564,6 +631,9 @@ def export_csv(t: Tournament) -> str:
         for eid in rnd.byes:
             writer.writerow([rnd.number, "bye", "", "", eid, _csv_safe(t.entrant(eid).name), "",
                              plain(Fraction(str(s.bye_points))), "", ""])
+        for eid in rnd.half_byes:
+            writer.writerow([rnd.number, "half_bye", "", "", eid, _csv_safe(t.entrant(eid).name), "",
+                             plain(s.half_bye_points), "", ""])
     return out.getvalue()
 
 

@@ -262,6 +262,19 @@ MESSAGES = {
         "en": "Round {round} already has results: it can no longer be paired again.",
         "ja": "第{round}回戦にはすでに結果があるため、組み直せません。",
     },
+    "tournament.error.forbid_self": {"en": "{name} cannot be kept apart from themselves.",
+                                     "ja": "{name}を自分自身と対戦禁止にはできません。"},
+    "tournament.error.forbid_already": {"en": "{first} and {second} are already kept apart.",
+                                        "ja": "{first}と{second}はすでに対戦禁止です。"},
+    "tournament.error.forbid_none": {"en": "{first} and {second} are not kept apart.",
+                                     "ja": "{first}と{second}は対戦禁止になっていません。"},
+    "tournament.error.bye_format": {
+        "en": "Half-point byes are for Swiss events; a {format} event's schedule is fixed.",
+        "ja": "半点の不戦はスイス式の大会だけで使えます。{format} の大会は組み合わせが決まっています。",
+    },
+    "tournament.error.bye_already": {"en": "You already asked to sit out round {round}.",
+                                     "ja": "すでに第{round}回戦の休みを申請しています。"},
+    "tournament.error.bye_none": {"en": "You have not asked to sit out a round.", "ja": "休みの申請はありません。"},
 }
 
 register_messages(MESSAGES)

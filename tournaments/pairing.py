@@ -8,6 +8,7 @@ and networkx's ``max_weight_matching`` (Edmonds' blossom algorithm) picks the pa
 weight is a large base minus a penalty whose parts are compared in this order (each part is
 scaled past the largest possible total of the parts below it, so the order is strict):
 
+0. a forbidden pair (organiser-given: team-mates, one club): never, while any pairing avoids it;
 1. a second bye for a player (only if every player already had one);
 2. rematches (how often the two met): none while any pairing avoids them;
 3. the bye (an extra node, joined only to players without a bye): the lowest in the standings;
@@ -29,7 +30,8 @@ field, so the guarantees above hold for the field as a whole. Small fields (up t
 **Multiplayer tables** - :func:`table_sizes` and :func:`group_tables`. Sizes are balanced
 (they differ by at most one): as few tables as keep every table at the chosen size or below,
 fewer and larger ones only when those would fall below the game's minimum, byes only when no
-balanced set fits. The grouping minimises, in this order, the repeated opponent pairs, the
+balanced set fits. The grouping minimises, in this order, forbidden pairs at a table, the
+repeated opponent pairs, the
 squared score differences and the squared standing differences: exactly (dynamic programming
 over the players left to seat) up to :data:`EXACT_PLAYERS` players; for larger fields the tables
 are filled from the top of the standings, improved by swaps of two players to a swap optimum,
@@ -70,6 +72,8 @@ class Candidate:
     colour: int = 0
     last: tuple[int, ...] = ()
     had_bye: bool = False
+    #: Ids this player must not be paired with (organiser-given forbidden pairs).
+    forbidden: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -187,9 +191,10 @@ class _Context:
         self.c, self.units, self.gpos, self.gsize, self.prefs = candidates, units, group_pos, group_size, prefs
         self.n = len(candidates)
 
-    def _parts(self, a: int, b: int) -> tuple[int, int, int, int, int, int]:
+    def _parts(self, a: int, b: int) -> tuple[int, int, int, int, int, int, int]:
         """The penalty parts of pairing ``a`` with ``b`` (see the module docstring)."""
         ca, cb = self.c[a], self.c[b]
+        forbidden = 1 if cb.id in ca.forbidden or ca.id in cb.forbidden else 0
         rematch = ca.met.get(cb.id, 0)
         score = (self.units[a] - self.units[b]) ** 2
         (da, sa), (db, sb) = self.prefs[a], self.prefs[b]
@@ -199,7 +204,7 @@ class _Context:
         else:
             high, low = (a, b) if a < b else (b, a)
             fold = (self.gsize[high] - 1 - self.gpos[high]) + self.gpos[low]
-        return 0, rematch, 0, score, colour, fold
+        return forbidden, 0, rematch, 0, score, colour, fold
 
     def _weights(self, edges: list[tuple[int, int, tuple[int, ...]]], size: int) -> list[tuple[int, int, int]]:
         """Edge weights: base minus the parts combined strictly in order."""
@@ -226,11 +231,11 @@ class _Context:
         edges = []
         for a, b in combinations(chunk, 2):
             parts = self._parts(a, b)
-            if parts[1] == 0:
+            if parts[0] == 0 and parts[2] == 0:
                 edges.append((a, b, parts))
         if len(chunk) % 2:
             for a in chunk:
-                edges.append((a, _FLOAT, (0, 0, 0, (self.units[a] - next_top) ** 2, 0, 0)))
+                edges.append((a, _FLOAT, (0, 0, 0, 0, (self.units[a] - next_top) ** 2, 0, 0)))
         matched = self._match(self._weights(edges, len(chunk) + 1), False) if edges else []
         pairs = [(a, b) for a, b in matched if a >= 0]
         paired = {p for pair in pairs for p in pair}
@@ -245,14 +250,15 @@ class _Context:
             last = max(players)
             for a in players:
                 if not self.c[a].had_bye:
-                    edges.append((a, _BYE, (0, 0, last - a, 0, 0, 0)))
+                    edges.append((a, _BYE, (0, 0, 0, last - a, 0, 0, 0)))
                 elif whole:
-                    edges.append((a, _BYE, (1, 0, last - a, 0, 0, 0)))
+                    edges.append((a, _BYE, (0, 1, 0, last - a, 0, 0, 0)))
         matched = self._match(self._weights(edges, len(players) + 1), True) if edges else []
         pairs = [(a, b) for a, b in matched if a >= 0]
         bye = next((b if a == _BYE else a for a, b in matched if _BYE in (a, b)), None)
         paired = {p for pair in pairs for p in pair} | ({bye} if bye is not None else set())
-        ok = len(paired) == len(players) and all(self.c[a].met.get(self.c[b].id, 0) == 0 for a, b in pairs) \
+        ok = len(paired) == len(players) and all(self._parts(a, b)[0] == 0 and self._parts(a, b)[2] == 0
+                                                 for a, b in pairs) \
             and (bye is None or not self.c[bye].had_bye)
         return pairs, bye, ok
 
@@ -295,11 +301,15 @@ class Seated:
     met: Mapping[str, int] = field(default_factory=dict)
     #: Mean seat so far as a fraction of the table (0 = always first, 1 = always last).
     lateness: float = 0.5
+    #: Ids this player must not sit with (organiser-given forbidden pairs).
+    forbidden: frozenset[str] = frozenset()
 
 
 class _Objective:
-    """The cost of a grouping, compared in this order: repeated opponent pairs (times met, summed
-    over the pairs at each table), squared score differences, squared standing differences.
+    """The cost of a grouping, compared in this order: forbidden pairs at a table, repeated
+    opponent pairs (times met, summed over the pairs at each table; a forbidden pair counts as
+    more than all of them, so ``met`` holds both), squared score differences, squared standing
+    differences.
     ``weight`` folds the three into one exact integer (each part scaled past the largest total
     of the parts below it), so comparing totals is comparing the parts in order."""
 
@@ -313,6 +323,17 @@ class _Objective:
                 j = index.get(other)
                 if j is not None and j != i and times:
                     self.met[i][j] = int(times)
+        # a forbidden pair counts as more repeats than all the real ones together: avoided first
+        self.forbidden_weight = sum(sum(m.values()) for m in self.met) // 2 + 1
+        self.forbidden_pairs: set[tuple[int, int]] = set()
+        for i, p in enumerate(players):
+            for other in p.forbidden:
+                j = index.get(other)
+                if j is not None and j != i:
+                    self.forbidden_pairs.add((min(i, j), max(i, j)))
+        for i, j in self.forbidden_pairs:
+            self.met[i][j] = self.met[i].get(j, 0) + self.forbidden_weight
+            self.met[j][i] = self.met[j].get(i, 0) + self.forbidden_weight
         spread_max = (max(self.units) - min(self.units)) ** 2 if n else 0
         order_max = (n - 1) ** 2 if n else 0
         pairs = n * (n - 1) // 2

@@ -276,6 +276,14 @@ class Settings:
         first, last = number(self.place_points[0]), number(self.place_points[-1])
         return tuple(last + (first - last) * Fraction(p, 6) for p in DEFAULT_PLACE_POINTS[size])
 
+    @property
+    def half_bye_points(self) -> Fraction:
+        """Points for a requested half-point bye: a draw at two-sided tables, half a bye at
+        multiplayer tables."""
+        if self.two_sided:
+            return number(self.points_draw)
+        return number(self.bye_points) / 2
+
     def points_for(self, places: Sequence[int]) -> list[Fraction]:
         """The points each side earns from its finishing ``places`` (competition ranks): tied sides
         share the average of the places they cover; two sides tied score ``points_draw``."""

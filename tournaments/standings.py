@@ -45,7 +45,8 @@ LOWER_IS_BETTER = frozenset({"average_place"})
 @dataclass
 class Cell:
     """One round of one entrant: ``kind`` is ``win``, ``draw``, ``loss``, ``place`` (multiplayer),
-    ``bye``, ``pending`` (playing now), ``out`` (not paired: dropped or not yet entered)."""
+    ``bye``, ``half_bye`` (asked for), ``pending`` (playing now), ``out`` (not paired: dropped or
+    not yet entered)."""
 
     round: int
     kind: str
@@ -145,6 +146,10 @@ def records(t: Tournament, through_round: int | None = None) -> dict[str, _Recor
             seen.add(eid)
             out[eid].points += Fraction(str(s.bye_points))
             out[eid].cells.append(Cell(rnd.number, "bye", points=Fraction(str(s.bye_points))))
+        for eid in rnd.half_byes:
+            seen.add(eid)
+            out[eid].points += s.half_bye_points
+            out[eid].cells.append(Cell(rnd.number, "half_bye", points=s.half_bye_points))
         for eid, rec in out.items():
             if eid not in seen:
                 rec.cells.append(Cell(rnd.number, "out"))
@@ -297,7 +302,7 @@ def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title:
             elif c.kind == "place":
                 results.append(f"{c.place}/{c.size}")
             else:
-                results.append({"bye": "B", "pending": "…", "out": "-"}[c.kind])
+                results.append({"bye": "B", "half_bye": "H", "pending": "…", "out": "-"}[c.kind])
         rows.append({
             "rank": row.rank, "id": row.entrant, "seed": e.seed, "name": (names or {}).get(row.entrant, e.name),
             "points": plain(row.points), "tie_breaks": [plain(row.tie_breaks[n]) for n in t.settings.tie_breaks],

@@ -77,6 +77,8 @@ class Round:
     tables: list[Table]
     byes: list[str] = field(default_factory=list)
     status: str = PAIRED
+    #: Entrants sitting this round out at their own request (a half-point bye, issue 29).
+    half_byes: list[str] = field(default_factory=list)
 
     def table(self, number: int) -> Table | None:
         return next((t for t in self.tables if t.number == number), None)
@@ -115,6 +117,10 @@ class Tournament:
     signup_closes_at: float | None = None
     #: Data the host keeps with the tournament (channel, windows, clock); the core never reads it.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Pairs of entrant ids the organiser forbade to meet (the same club, partners...).
+    forbidden: list[list[str]] = field(default_factory=list)
+    #: Entrant id -> the round they asked to sit out with a half-point bye (before it is paired).
+    bye_requests: dict[str, int] = field(default_factory=dict)
 
     # -- lookups ----------------------------------------------------------------------------------
 
@@ -143,7 +149,7 @@ class Tournament:
             "settings": self.settings.to_json(),
             "entrants": [copy.deepcopy(vars(e)) for e in self.entrants],
             "rounds": [
-                {"number": r.number, "status": r.status, "byes": list(r.byes),
+                {"number": r.number, "status": r.status, "byes": list(r.byes), "half_byes": list(r.half_byes),
                  "tables": [{"number": t.number, "entrants": list(t.entrants), "places": t.places,
                              "reason": t.reason, "match": t.match, "corrected": t.corrected,
                              "games": [copy.deepcopy(vars(g)) for g in t.games]} for t in r.tables]}
@@ -157,12 +163,14 @@ class Tournament:
             "start_at": self.start_at,
             "signup_closes_at": self.signup_closes_at,
             "extra": copy.deepcopy(self.extra),
+            "forbidden": [list(pair) for pair in self.forbidden],
+            "bye_requests": dict(self.bye_requests),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tournament:
         rounds = [
-            Round(number=r["number"], status=r["status"], byes=list(r["byes"]),
+            Round(number=r["number"], status=r["status"], byes=list(r["byes"]), half_byes=list(r.get("half_byes", [])),
                   tables=[Table(number=t["number"], entrants=list(t["entrants"]), places=t["places"],
                                 reason=t["reason"], match=t["match"], corrected=t.get("corrected"),
                                 games=[GameRecord(**g) for g in t["games"]]) for t in r["tables"]])
@@ -175,4 +183,6 @@ class Tournament:
             bracket=[BracketMatch(**m) for m in data["bracket"]], paused=bool(data.get("paused", False)),
             start_at=data.get("start_at"), signup_closes_at=data.get("signup_closes_at"),
             extra=copy.deepcopy(data.get("extra", {})),
+            forbidden=[list(pair) for pair in data.get("forbidden", [])],
+            bye_requests={str(k): int(v) for k, v in data.get("bye_requests", {}).items()},
         )

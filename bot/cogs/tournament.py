@@ -497,6 +497,35 @@ class TournamentCog(commands.Cog, name="Tournament"):
         row = await self.service.repair(row.id)
         await self._announce(interaction, row, "tourney.repaired", id=row.id, round=len(row.state["rounds"]))
 
+    @tournament.command(name=ls("cmd.tournament.forbid"), description=ls("cmd.tournament.forbid.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"), other=ls("cmd.opt.other"), allow=ls("cmd.opt.allow"),
+                         tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), other=ls("cmd.opt.other.desc"),
+                           allow=ls("cmd.opt.allow.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def forbid(self, interaction: discord.Interaction, player: discord.User, other: discord.User,
+                     allow: bool = False, tournament_id: int | None = None) -> None:
+        """Keep two players apart in later pairings (issue 29), or let them meet again."""
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        row = await self.service.forbid(row.id, player.id, other.id, not allow)
+        await self.bot.reply(interaction, t("tourney.allowed" if allow else "tourney.forbidden",
+                                            await self.bot.lang_for(interaction), id=row.id,
+                                            first=f"<@{player.id}>", second=f"<@{other.id}>"),
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.bye"), description=ls("cmd.tournament.bye.desc"))
+    @app_commands.rename(cancel=ls("cmd.opt.cancel_bye"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(cancel=ls("cmd.opt.cancel_bye.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def bye(self, interaction: discord.Interaction, cancel: bool = False,
+                  tournament_id: int | None = None) -> None:
+        """A player asks to sit out the next round with a half-point bye (issue 29)."""
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        row, number = await self.service.request_bye(row.id, interaction.user.id, not cancel)
+        await self.bot.reply(interaction, t("tourney.bye_withdrawn" if cancel else "tourney.bye_requested",
+                                            await self.bot.lang_for(interaction), id=row.id, round=number,
+                                            points=_plain(float(state_of(row).settings.half_bye_points))),
+                             allowed_mentions=discord.AllowedMentions.none())
+
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
     @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))

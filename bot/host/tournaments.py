@@ -392,6 +392,18 @@ class TournamentService:
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
+    async def forbid(self, tournament_id: int, first: int | str, second: int | str, forbidden: bool = True) -> TournamentRow:
+        """Keep two players' entries apart in later pairings (or allow them to meet again)."""
+        row, _ = await self._change(tournament_id, lambda t: T.forbid(t, self._entrant_id(t, first),
+                                                                       self._entrant_id(t, second), forbidden))
+        return row
+
+    async def request_bye(self, tournament_id: int, player: int | str, wanted: bool = True) -> tuple[TournamentRow, int]:
+        """A player asks (or stops asking) to sit out the next round with a half-point bye.
+        Returns the tournament and the round asked for."""
+        row, t = await self._change(tournament_id, lambda t: T.request_bye(t, self._entrant_id(t, player), wanted))
+        return row, len(t.rounds) + 1
+
     async def cancel(self, tournament_id: int) -> TournamentRow:
         row, _ = await self._change(tournament_id, T.cancel)
         for link in await self.store.tournament_links(tournament_id):
