@@ -732,6 +732,13 @@ TOURNAMENT_ORG_MESSAGES = {
                               "ja": "大会#{id}: 第{round}回戦は半点の不戦({points}点)で休みます。"},
     "tourney.bye_withdrawn": {"en": "Tournament #{id}: your request to sit out round {round} is withdrawn.",
                               "ja": "大会#{id}: 第{round}回戦の休みの申請を取り消しました。"},
+    "tourney.rules_cut": {"en": "Then a top cut: the best {cut} of the standings play a {format} bracket, seeded in "
+                                "that order",
+                          "ja": "その後、順位表の上位{cut}人がその順にシードされて{format}の決勝トーナメントを行います"},
+    "tourney.rules_third_place": {"en": "A third-place match between the semi-final losers",
+                                  "ja": "準決勝の敗者による3位決定戦あり"},
+    "tourney.rules_double_round_robin": {"en": "Double round robin: everyone meets twice, the seats turned round",
+                                         "ja": "2回総当たり: 全員と2回、席を入れ替えて対戦します"},
     "tourney.rating_why_none": {
         "en": "A rating starts with the first finished rated game against at least one other person; games "
               "against AI fill-ins only, unrated events and results set by an organiser do not count.",

@@ -141,7 +141,8 @@ def start(t: Tournament) -> Tournament:
     new.entrants.sort(key=lambda e: e.seed)
     new.status = RUNNING
     if new.settings.elimination:
-        new.bracket = brackets.build(len(new.entrants), new.settings.format == DOUBLE_ELIMINATION)
+        new.bracket = brackets.build(len(new.entrants), new.settings.format == DOUBLE_ELIMINATION,
+                                     new.settings.third_place)
         brackets.resolve(new)
     else:
         new.total_rounds = new.settings.auto_rounds(len(new.entrants))
@@ -187,7 +188,7 @@ def drop(t: Tournament, entrant_id: str) -> Tournament:
     current = new.current_round
     # the round being played keeps them (their game is finished for them); the next does not
     new.entrant(entrant.id).dropped_from = len(new.rounds) + 1
-    if new.settings.elimination:
+    if new.in_bracket:
         if current is not None and current.status != DONE:
             for table in current.tables:
                 if entrant.id in table.entrants and not table.decided:
@@ -226,7 +227,7 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
     new = t.copy()
     number = len(new.rounds) + 1
     fmt = new.settings.format
-    if new.settings.elimination:
+    if new.in_bracket:
         brackets.resolve(new)
         matches = brackets.ready(new)
         if not matches:
@@ -235,7 +236,9 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
         for i, m in enumerate(matches, start=1):
             a, b = m.sides
             ea, eb = new.entrant(a), new.entrant(b)
-            first = (a, b) if ea.seed <= eb.seed else (b, a)
+            seed = {eid: n for n, eid in enumerate(new.cut_seeds)} if new.cut_seeds else \
+                {e.id: e.seed for e in new.entrants}
+            first = (a, b) if seed[ea.id] <= seed[eb.id] else (b, a)
             tables.append(Table(i, list(first), match=m.id))
         rnd = Round(number, tables)
     else:
@@ -287,7 +290,7 @@ def request_bye(t: Tournament, entrant_id: str, wanted: bool = True) -> Tourname
     most one request at a time."""
     entrant = _entrant(t, entrant_id)
     s = t.settings
-    if s.format not in (SWISS, SWISS_TABLES):
+    if s.format not in (SWISS, SWISS_TABLES) or t.stage != 1:
         raise EntryError("tournament.error.bye_format", format=s.format)
     if t.status not in (REGISTRATION, RUNNING) or not entrant.active:
         raise PhaseError("tournament.error.over")
@@ -438,7 +441,7 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
     new = t.copy()
     rnd = new.current_round
     table = rnd.table(table.number)
-    best_of = new.settings.best_of if new.settings.elimination else 1
+    best_of = new.settings.best_of if new.in_bracket else 1
     game = GameRecord(places, scores, abandoned, first=len(table.games) % 2 if best_of > 1 else 0)
     if reason is not None:
         if best_of == 1:
@@ -446,7 +449,7 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
         _decide(new, rnd, table, places, reason)
     else:
         table.games.append(game)
-        if best_of == 1 and not (new.settings.elimination and len(set(places)) < size):
+        if best_of == 1 and not (new.in_bracket and len(set(places)) < size):
             _decide(new, rnd, table, places, None)
         else:
             wins = [sum(1 for g in table.games if g.places[i] == 1 and g.places.count(1) == 1) for i in range(size)]
@@ -549,7 +552,7 @@ def unpair_round(t: Tournament) -> Tournament:
     for e in new.entrants:
         if e.dropped_from == number + 1:
             e.dropped_from = number
-    if new.settings.elimination:
+    if new.in_bracket:
         brackets.resolve(new)
     return new
 
@@ -565,7 +568,7 @@ def _decide(t: Tournament, rnd: Round, table: Table, places: list[int], reason: 
             m.round_played = rnd.number
     if all(tb.decided for tb in rnd.tables):
         rnd.status = DONE
-        if t.settings.elimination:
+        if t.in_bracket:
             brackets.resolve(t)
         _maybe_finish(t)
 
@@ -574,10 +577,29 @@ def _maybe_finish(t: Tournament) -> None:
     current = t.current_round
     if current is not None and current.status != DONE:
         return
-    if t.settings.elimination:
+    if t.in_bracket:
         if brackets.final_decided(t):
             t.status = FINISHED
     elif t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        if t.settings.cut:
+            _start_cut(t)
+        else:
+            t.status = FINISHED
+
+
+def _start_cut(t: Tournament) -> None:
+    """Stage 2: the best ``cut`` active entrants of the standings after the last round play a
+    bracket seeded in that order (fewer than two left: the event ends)."""
+    rows = [row for row in standings(t) if t.entrant(row.entrant).active]
+    size = min(t.settings.cut, len(rows))
+    if size < 2:
+        t.status = FINISHED
+        return
+    t.stage = 2
+    t.cut_seeds = [row.entrant for row in rows[:size]]
+    t.bracket = brackets.build(size, t.settings.cut_format == DOUBLE_ELIMINATION, t.settings.third_place)
+    brackets.resolve(t)
+    if brackets.final_decided(t):
         t.status = FINISHED
 
 
@@ -591,7 +613,7 @@ def table_seats(t: Tournament, round_number: int, table_number: int, game_index:
     table = _table(t, round_number, table_number)
     index = len(table.games) if game_index is None else int(game_index)
     sides = list(table.entrants)
-    if t.settings.elimination and t.settings.best_of > 1 and index % 2:
+    if t.in_bracket and t.settings.best_of > 1 and index % 2:
         sides.reverse()
     members = [t.entrant(e).members for e in sides]
     return [team[k] for k in range(t.settings.team_size) for team in members]

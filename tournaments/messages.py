@@ -275,6 +275,18 @@ MESSAGES = {
     "tournament.error.bye_already": {"en": "You already asked to sit out round {round}.",
                                      "ja": "すでに第{round}回戦の休みを申請しています。"},
     "tournament.error.bye_none": {"en": "You have not asked to sit out a round.", "ja": "休みの申請はありません。"},
+    "tournament.error.cut_format": {
+        "en": "A top cut follows a Swiss or round-robin stage, not a {format} event.",
+        "ja": "上位による決勝トーナメントはスイス式か総当たりの後に行います({format} では使えません)。",
+    },
+    "tournament.error.third_place": {
+        "en": "A third-place match needs a single elimination bracket (the format or the cut_format).",
+        "ja": "3位決定戦にはシングルエリミネーション(方式または cut_format)が必要です。",
+    },
+    "tournament.error.cycles": {
+        "en": "cycles=2 (a double round robin) is for round robin events, not {format}.",
+        "ja": "cycles=2(2回総当たり)は総当たりの大会だけで使えます({format} では使えません)。",
+    },
 }
 
 register_messages(MESSAGES)

@@ -90,6 +90,10 @@ class Settings:
       later rounds.
     - ``round_start``, ``playing_hours``, ``check_in_minutes``: see :mod:`tournaments.schedule`.
     - ``game_options``: the game's own options, resolved and written as the game writes them.
+    - ``cut``, ``cut_format``: stages; the top ``cut`` of a Swiss or round robin then play a
+      single or double elimination bracket seeded from the standings (``best_of`` and
+      ``grand_final_reset`` apply to it); ``third_place``: a match for third between the
+      semi-final losers of a single elimination bracket; ``cycles``: 2 for a double round robin.
     """
 
     game: str
@@ -116,6 +120,14 @@ class Settings:
     round_start: str = "now"
     playing_hours: str = ""
     check_in_minutes: int = 0
+    #: Stages (issue 29): after the Swiss or round-robin rounds, the best ``cut`` entrants of the
+    #: standings play a ``cut_format`` bracket seeded from them (0: no cut).
+    cut: int = 0
+    cut_format: str = SINGLE_ELIMINATION
+    #: Single elimination (or a single-elimination cut): the semi-final losers play for third place.
+    third_place: bool = False
+    #: Round robin: 2 plays everyone twice, the seats turned round the second time.
+    cycles: int = 1
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -184,8 +196,22 @@ class Settings:
         else:
             bye = win
 
+        cut = _int("cut", options.get("cut", 0), 0, MAX_ENTRANTS)
+        if cut == 1:
+            raise SettingsError("tournament.error.setting_int", name="cut", value=quoted(cut), minimum=2,
+                                maximum=MAX_ENTRANTS)
+        if cut and fmt not in (SWISS, ROUND_ROBIN):
+            raise SettingsError("tournament.error.cut_format", format=fmt)
+        cut_format = _choice("cut_format", options.get("cut_format", SINGLE_ELIMINATION), ELIMINATION)
+        third_place = _bool("third_place", options.get("third_place", False))
+        if third_place and not (fmt == SINGLE_ELIMINATION or (cut and cut_format == SINGLE_ELIMINATION)):
+            raise SettingsError("tournament.error.third_place")
+        cycles = _int("cycles", options.get("cycles", 1), 1, 2)
+        if cycles != 1 and fmt != ROUND_ROBIN:
+            raise SettingsError("tournament.error.cycles", format=fmt)
+
         best_of = 1
-        if fmt in ELIMINATION:
+        if fmt in ELIMINATION or cut:
             best_of = int(_choice("best_of", str(options.get("best_of", 1)), tuple(str(b) for b in BEST_OF)))
 
         allowed = TIE_BREAKS[fmt]
@@ -238,6 +264,7 @@ class Settings:
             round_start=schedule.parse_round_start(options.get("round_start")),
             playing_hours=schedule.parse_hours(options.get("playing_hours")),
             check_in_minutes=_int("check_in_minutes", options.get("check_in_minutes", 0), 0, 7 * 24 * 60),
+            cut=cut, cut_format=cut_format, third_place=third_place, cycles=cycles,
         )
 
     # -- questions the core asks ------------------------------------------------------------------
@@ -260,7 +287,7 @@ class Settings:
         if self.rounds is not None:
             return self.rounds
         if self.format == ROUND_ROBIN:
-            return entrants - 1 + entrants % 2
+            return (entrants - 1 + entrants % 2) * self.cycles
         if self.format == SWISS_TABLES:
             return max(2, math.ceil(math.log(max(entrants, 2), self.table_size)) + 1)
         return max(1, math.ceil(math.log2(max(entrants, 2))))

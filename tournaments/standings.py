@@ -194,6 +194,8 @@ def standings(t: Tournament, through_round: int | None = None) -> list[Standing]
     (see the module docstring)."""
     if t.settings.elimination:
         return elimination_standings(t, through_round)
+    if t.cut_seeds and t.total_rounds is not None and last_round(t, through_round) > t.total_rounds:
+        return cut_standings(t, through_round)
     recs = records(t, through_round)
     last = last_round(t, through_round)
     values = tie_break_values(t, recs)
@@ -233,18 +235,41 @@ def _runs(ordered: list[str], keys: dict[str, list[Fraction]]) -> list[list[str]
     return runs
 
 
-def elimination_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
-    """Elimination: the champion, then the final's loser, then by the stage each entrant was
-    knocked out at (later is better; entrants knocked out at the same stage share a rank); those
-    still in the bracket come first while it runs. Points are matches won. After round N, a
-    match counts when it was decided by the end of round N (played, or a walkover whose sides
-    were known by then); the champion is named only when N is the last round."""
-    recs = records(t, through_round)
+def cut_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
+    """A staged event once its cut is being played: the cut's entrants first, by how far they
+    went in the bracket (the cut's seeding breaking ties), then everyone else in the order of the
+    first stage. Points and tie-breaks are the first stage's; the rounds are all of them."""
     last = last_round(t, through_round)
-    stage: dict[str, tuple[int, ...]] = {}
+    first = {row.entrant: row for row in standings(t, through_round=t.total_rounds)}
+    recs = records(t, through_round)
+    stage = _bracket_stages(t, list(t.cut_seeds), last)
+    position = {eid: n for n, eid in enumerate(t.cut_seeds)}
+    cut = sorted(t.cut_seeds, key=lambda e: (tuple(-x for x in stage[e]), position[e]))
+    rest = [eid for eid in first if eid not in position]
+    out: list[Standing] = []
+    for i, eid in enumerate(cut):
+        rank = out[-1].rank if i and stage[eid] == stage[cut[i - 1]] else i + 1
+        row = first[eid]
+        out.append(Standing(rank, eid, row.points, row.tie_breaks, recs[eid].cells,
+                            dropped=dropped_by(t.entrant(eid), last), alive=stage[eid][0] == 3))
+    for i, eid in enumerate(rest):
+        row = first[eid]
+        same = i and row.rank == first[rest[i - 1]].rank
+        rank = out[-1].rank if same else len(cut) + i + 1
+        out.append(Standing(rank, eid, row.points, row.tie_breaks, recs[eid].cells,
+                            dropped=dropped_by(t.entrant(eid), last)))
+    return out
+
+
+def _bracket_stages(t: Tournament, ids: list[str], last: int) -> dict[str, tuple]:
+    """How far each of ``ids`` went in the bracket by the end of round ``last``: ``(4, 0)`` the
+    champion (named once the event is over), ``(3, 0)`` still in, ``(1, k, ...)`` knocked out by
+    the k-th match of the bracket (later is better; the third-place match's winner above its
+    loser)."""
     order = {m.id: i for i, m in enumerate(t.bracket)}
     finished = t.status == "finished" and last == len(t.rounds)
     by_id, when = {m.id: m for m in t.bracket}, {}
+    single = t.bracket_format == "single_elimination"
 
     def settled(m: BracketMatch) -> int:
         """The round by whose end ``m`` was decided: the round it was played in; for a walkover,
@@ -257,19 +282,32 @@ def elimination_standings(t: Tournament, through_round: int | None = None) -> li
             when[m.id] = max([0, *known, *withdrawn])
         return when[m.id]
 
-    for eid in recs:
-        stage[eid] = (3, 0)  # still in
+    stage: dict[str, tuple] = {eid: (3, 0) for eid in ids}
     for m in t.bracket:
         if m.loser in stage and settled(m) <= last:
-            eliminated = t.settings.format == "single_elimination" or m.bracket in ("L", "F")
+            eliminated = single or m.bracket in ("L", "F")
             if m.id == "GF" and t.settings.grand_final_reset and m.winner == m.sides[1]:
                 eliminated = False  # the unbeaten finalist lost once: the final is played again
             if eliminated:
-                stage[m.loser] = (1, order[m.id])
+                stage[m.loser] = (1, order[m.id], 0)
+                if m.id == "3P" and m.winner in stage:
+                    stage[m.winner] = (1, order[m.id], 1)
     if finished:
-        champion = next((m.winner for m in reversed(t.bracket) if m.winner), None)
-        if champion:
+        champion = next((m.winner for m in reversed(t.bracket) if m.winner and m.id != "3P"), None)
+        if champion in stage:
             stage[champion] = (4, 0)
+    return stage
+
+
+def elimination_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
+    """Elimination: the champion, then the final's loser, then by the stage each entrant was
+    knocked out at (later is better; entrants knocked out at the same stage share a rank); those
+    still in the bracket come first while it runs. Points are matches won. After round N, a
+    match counts when it was decided by the end of round N (played, or a walkover whose sides
+    were known by then); the champion is named only when N is the last round."""
+    recs = records(t, through_round)
+    last = last_round(t, through_round)
+    stage = _bracket_stages(t, list(recs), last)
     seed = {e.id: e.seed for e in t.entrants}
     ordered = sorted(recs, key=lambda e: (tuple(-x for x in stage[e]), seed[e]))
     out, rank = [], 0
@@ -349,7 +387,7 @@ def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: s
         matches.append({"id": m.id, "bracket": m.bracket, "level": m.level, "feeders": feeders,
                         "from": [source.partition(":")[0] for source in m.sources],
                         "sides": sides, "winner": winner, "status": status})
-    return {"title": title, "game": t.settings.game, "format": t.settings.format,
+    return {"title": title, "game": t.settings.game, "format": t.bracket_format,
             "best_of": t.settings.best_of, "finished": t.status == "finished", "matches": matches}
 
 

@@ -121,6 +121,10 @@ class Tournament:
     forbidden: list[list[str]] = field(default_factory=list)
     #: Entrant id -> the round they asked to sit out with a half-point bye (before it is paired).
     bye_requests: dict[str, int] = field(default_factory=dict)
+    #: 1 while the Swiss or round-robin rounds are played; 2 once the top cut's bracket is built
+    #: (seed N of the bracket is ``cut_seeds[N - 1]``, the standings after stage 1).
+    stage: int = 1
+    cut_seeds: list[str] = field(default_factory=list)
 
     # -- lookups ----------------------------------------------------------------------------------
 
@@ -129,6 +133,16 @@ class Tournament:
 
     def entrant_of_player(self, player_id: str) -> Entrant | None:
         return next((e for e in self.entrants if player_id in e.members), None)
+
+    @property
+    def in_bracket(self) -> bool:
+        """Rounds come from a bracket: an elimination event, or the top cut of a staged one."""
+        return self.settings.elimination or self.stage == 2
+
+    @property
+    def bracket_format(self) -> str:
+        """The bracket's format: the event's, or its cut's."""
+        return self.settings.format if self.settings.elimination else self.settings.cut_format
 
     @property
     def current_round(self) -> Round | None:
@@ -165,6 +179,8 @@ class Tournament:
             "extra": copy.deepcopy(self.extra),
             "forbidden": [list(pair) for pair in self.forbidden],
             "bye_requests": dict(self.bye_requests),
+            "stage": self.stage,
+            "cut_seeds": list(self.cut_seeds),
         }
 
     @classmethod
@@ -185,4 +201,5 @@ class Tournament:
             extra=copy.deepcopy(data.get("extra", {})),
             forbidden=[list(pair) for pair in data.get("forbidden", [])],
             bye_requests={str(k): int(v) for k, v in data.get("bye_requests", {}).items()},
+            stage=int(data.get("stage", 1)), cut_seeds=list(data.get("cut_seeds", [])),
         )

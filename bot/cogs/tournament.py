@@ -231,6 +231,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
         else:
             lines.append(t("tourney.rules_places", lang, places="/".join(_plain(p) for p in s.place_points),
                            bye=_plain(s.bye_points)))
+        if s.cycles == 2:
+            lines.append(t("tourney.rules_double_round_robin", lang))
+        if s.cut:
+            lines.append(t("tourney.rules_cut", lang, cut=s.cut,
+                           format=translate(f"tournament.format.{s.cut_format}", lang)))
+            lines.append(t("tourney.rules_best_of", lang, games=s.best_of))
+            if s.cut_format == "double_elimination":
+                lines.append(t("tourney.rules_reset_on" if s.grand_final_reset else "tourney.rules_reset_off", lang))
+        if s.third_place:
+            lines.append(t("tourney.rules_third_place", lang))
         if s.tie_breaks:
             names = ", ".join(translate(f"tournament.tb.{name}", lang) for name in s.tie_breaks)
             lines.append(t("tourney.rules_tie_breaks", lang, names=names))
@@ -810,7 +820,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
         images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         files = _files(images, f"standings-{row.id}")
-        if tm.settings.elimination:  # the bracket first: where everyone stands, and who meets whom next
+        if tm.in_bracket:  # the bracket first: where everyone stands, and who meets whom next
             bracket = T.bracket_view(tm, tm.extra.get("names"), title=heading.strip("*"))
             files = [*_files(await asyncio.to_thread(render_bracket_pages, bracket, lang=lang), f"bracket-{row.id}"),
                      *files][:MAX_FILES]
@@ -845,7 +855,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         image = await asyncio.to_thread(render_podium, view, lang=lang)
         standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         bracket_images = []
-        if tm.settings.elimination:
+        if tm.in_bracket:
             bracket = T.bracket_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
             bracket_images = await asyncio.to_thread(render_bracket_pages, bracket, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
