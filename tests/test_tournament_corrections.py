@@ -140,3 +140,54 @@ def test_the_host_pairs_again_only_before_any_move_and_a_correction_moves_the_st
             await store.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+@pytest.mark.usefixtures("backend")  # on SQLite and on PostgreSQL (tests/conftest.py)
+def test_a_correction_rates_the_server_again_from_the_corrected_game_on(tmp_path):
+    from tests.test_tournament_host import play_out
+
+    async def scenario():
+        store = await Store.open(tmp_path / "db.sqlite3")
+        try:
+            host = Host(store, seed_source=lambda: 11, ai_playouts=4, ai_seconds=1, ai_workers=0)
+            service = TournamentService(host)
+            row = await service.create(guild_id=1, channel_id=10, owner_id=9, game="minoa", format="swiss",
+                                       options={"rounds": 2})
+            people = (101, 102, 103, 104)
+            for user in people:
+                await service.join(row.id, user, f"player {user}")
+            row, _ = await service.start(row.id)
+
+            async def play_next() -> None:
+                link = next(k for k in await store.tournament_links(row.id) if k.status == "active")
+                await play_out(host, link.table_id)
+
+            for _ in range(3):  # round 1, and one game of round 2
+                await play_next()
+            t = state_of(await service.get(row.id))
+            assert t.status == "running" and len(t.rounds) == 2
+            table = t.rounds[0].tables[0]
+            flipped = [2, 1] if table.places == [1, 2] else [1, 2]
+            row = await service.correct(row.id, 1, table.number, flipped, "scored the wrong way round")
+            await play_next()  # the last game, rated after the correction
+            t = state_of(await service.get(row.id))
+            assert t.status == "finished" and t.rounds[0].tables[0].places == flipped
+
+            # the order the games were rated in, from the history; the corrected game is gone from it
+            links = {k.table_id: (k.round, k.number) for k in await store.tournament_links(row.id)}
+            order = sorted({(at, table_id) for user in people
+                            for _, table_id, _, _, _, at in await store.rating_history(1, "minoa", user)})
+            assert [links[table_id] for _, table_id in order].count((1, 1)) == 0 and len(order) == 3
+            # an independent replay of the other games, in that order, from no rating at all
+            expected: dict[str, T.Rating] = {}
+            for _, table_id in order:
+                expected.update(T.rate_game(expected, T.rating_seats(t, *links[table_id])))
+            stored = await store.ratings(1, "minoa")
+            assert set(stored) == {int(p) for p in expected}
+            for player, rating in expected.items():
+                mu, sigma, games = stored[int(player)]
+                assert (mu, sigma, games) == (pytest.approx(rating.mu), pytest.approx(rating.sigma), rating.games)
+        finally:
+            await store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))

@@ -371,6 +371,7 @@ class TournamentService:
         """The organiser corrects an earlier (or the current round's) decided result: standings and
         tie-breaks follow; pairings already made stay (see :func:`tournaments.correct_result`)."""
         await self._change(tournament_id, lambda t: T.correct_result(t, round_number, table_number, places, reason))
+        await self.rerate_after(tournament_id, round_number, table_number)
         await self.advance(tournament_id)  # a bracket match may have become ready
         return await self.get(tournament_id)
 
@@ -665,22 +666,29 @@ class TournamentService:
 
     # -- ratings ----------------------------------------------------------------------------------
 
-    async def _rate_linked(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> None:
-        """Rate a tournament's game once it is recorded (not when adjudicated or unrated)."""
+    @staticmethod
+    def _linked_seats(t: T.Tournament, link: TournamentLink) -> list[T.Seat]:
+        """The seats a tournament's game is rated with: none when the event is unrated, the game
+        is not recorded, or its table's result was set or corrected by the organiser."""
         tournament_table = t.rounds[link.round - 1].table(link.number) if link.round <= len(t.rounds) else None
         if not t.settings.rated or tournament_table is None or len(tournament_table.games) <= link.game_index \
                 or tournament_table.reason is not None:
-            return
-        seats = [T.Seat(s.player, s.place, s.team, s.abandoned, human=not is_ai(s.player))
-                 for s in T.rating_seats(t, link.round, link.number, link.game_index)]
-        await self._apply(table, seats)
+            return []
+        return [T.Seat(s.player, s.place, s.team, s.abandoned, human=not is_ai(s.player))
+                for s in T.rating_seats(t, link.round, link.number, link.game_index)]
 
-    async def rate_table(self, table: TableRow) -> None:
-        """Rate a finished game outside tournaments: each seat's rank; a player an AI took over
-        (dropped, voted out, resigned mid-game) counts as abandoning."""
+    async def _rate_linked(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> None:
+        """Rate a tournament's game once it is recorded (not when adjudicated or unrated)."""
+        seats = self._linked_seats(t, link)
+        if seats:
+            await self._apply(table, seats)
+
+    def _table_seats(self, table: TableRow) -> list[T.Seat]:
+        """A game outside tournaments: each seat's rank; a player an AI took over (dropped, voted
+        out, resigned mid-game) counts as abandoning."""
         standing = self.host.standing(table)
         if standing is None:
-            return
+            return []
         left = table.settings.get("left", {})
         seats = []
         for s in table.seats:
@@ -689,16 +697,51 @@ class TournamentService:
                 seats.append(T.Seat(f"{AI_PREFIX}{s.seat}", standing.ranks[s.seat], human=False))
             else:
                 seats.append(T.Seat(str(user), standing.ranks[s.seat], abandoned=s.user_id is None))
-        await self._apply(table, seats)
+        return seats
+
+    async def rate_table(self, table: TableRow) -> None:
+        """Rate a finished game outside tournaments (see :meth:`_table_seats`)."""
+        seats = self._table_seats(table)
+        if seats:
+            await self._apply(table, seats)
+
+    @staticmethod
+    def _rating(seats: list[T.Seat]) -> Callable[[dict[int, tuple]], dict[int, tuple]]:
+        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
+            current = {str(user): T.Rating(*value) for user, value in stored.items()}
+            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
+        return rate
 
     async def _apply(self, table: TableRow, seats: list[T.Seat]) -> None:
         """Rate the game from the ratings as stored in the same transaction (two games of one
         player finishing together never lose an update)."""
-        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
-            current = {str(user): T.Rating(*value) for user, value in stored.items()}
-            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
         await self.store.apply_ratings(table.id, table.guild_id or 0, table.game,
-                                       [int(s.player) for s in seats if s.human], rate)
+                                       [int(s.player) for s in seats if s.human], self._rating(seats))
+
+    async def rerate_after(self, tournament_id: int, round_number: int, table_number: int) -> int:
+        """A result was corrected: the server's ratings in the game are computed again from that
+        table's games on (those games now unrated, every later game rated again from the ratings
+        as they then are). Returns how many games were rated again."""
+        row = await self.get(tournament_id)
+        games = [link.table_id for link in await self.store.tournament_links(tournament_id)
+                 if link.round == round_number and link.number == table_number]
+        later = await self.store.rated_since(row.guild_id, row.game, games)
+        if not later:
+            return 0
+        states: dict[int, T.Tournament] = {}
+        replay = []
+        for table_id, at in later:
+            table = await self.host.table(table_id)
+            link = await self.store.tournament_link(table_id)
+            if link is None:
+                seats = self._table_seats(table)
+            else:
+                if link.tournament_id not in states:
+                    states[link.tournament_id] = state_of(await self.get(link.tournament_id))
+                seats = self._linked_seats(states[link.tournament_id], link)
+            replay.append((table_id, at, [int(s.player) for s in seats if s.human], self._rating(seats)))
+        await self.store.rerate(row.guild_id, row.game, later[0][1], replay)
+        return sum(1 for _, _, users, _ in replay if users)
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> T.Rating | None:
         stored = (await self.store.ratings(guild_id, game, [user_id])).get(user_id)
