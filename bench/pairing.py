@@ -132,7 +132,7 @@ def repeat_counts(events: int) -> None:
                                               (13, 5, 3, "exact"), (14, 4, 3, "exact"), (16, 4, 4, "exact"),
                                               (40, 4, 8, None), (256, 4, 12, None)):
         sizes, _ = P.table_sizes(n, size, 3, 5)
-        totals, worse_old, worse_new, rounds = Counter(), 0, 0, 0
+        totals, worse_old, worse_new, rounds, slowest = Counter(), 0, 0, 0, 0.0
         for seed in range(events if n > 20 else events * 10):
             rng = random.Random(seed)
             ids = [f"p{i}" for i in range(n)]
@@ -144,7 +144,9 @@ def repeat_counts(events: int) -> None:
                 objective = P._Objective(players)
                 reach = len(sizes) if len(sizes) <= 16 else 4
                 old = repeats(P.swap_search(objective, P.fill_from_top(sizes), reach), players)
+                started = time.perf_counter()
                 tables = P.group_tables(players, sizes)
+                slowest = max(slowest, time.perf_counter() - started)
                 index = {p.id: k for k, p in enumerate(players)}
                 new = repeats([[index[p] for p in t] for t in tables], players)
                 if reference == "brute force":
@@ -167,19 +169,24 @@ def repeat_counts(events: int) -> None:
         if reference:
             print(f"repeats, {label}, {rounds} rounds: swap search alone {totals['old']} "
                   f"({worse_old} rounds above the {reference}), now {totals['new']} ({worse_new} above), "
-                  f"{reference} {totals['best']}")
+                  f"{reference} {totals['best']}; slowest grouping {slowest * 1000:.0f} ms")
         else:
-            print(f"repeats, {label}, {rounds} rounds: swap search alone {totals['old']}, now {totals['new']}")
+            print(f"repeats, {label}, {rounds} rounds: swap search alone {totals['old']}, now {totals['new']}; "
+                  f"slowest grouping {slowest * 1000:.0f} ms")
 
 
 def import_cost() -> None:
-    script = ("import sys, time; t = time.perf_counter(); import bot.host.tournaments, bot.cogs.tournament; "
-              "print(time.perf_counter() - t, 'networkx' in sys.modules)")
+    script = ("import resource, sys, time; t = time.perf_counter(); import bot.host.tournaments, bot.cogs.tournament; "
+              "t1 = time.perf_counter(); r1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+              "loaded = 'networkx' in sys.modules; import networkx; t2 = time.perf_counter(); "
+              "r2 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+              "print(t1 - t, loaded, t2 - t1, (r2 - r1) / 1024)")
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True)
-    seconds, loaded = out.stdout.split()
+    seconds, loaded, nx_seconds, nx_mib = out.stdout.split()
     print(f"import bot.host.tournaments + bot.cogs.tournament: {float(seconds) * 1000:.0f} ms, "
-          f"networkx loaded: {loaded}")
+          f"networkx loaded: {loaded}; networkx itself (now at the first Swiss pairing): "
+          f"{float(nx_seconds) * 1000:.0f} ms, +{float(nx_mib):.1f} MiB peak memory")
 
 
 def main() -> None:
