@@ -287,6 +287,7 @@ MESSAGES = {
         "en": "cycles=2 (a double round robin) is for round robin events, not {format}.",
         "ja": "cycles=2(2回総当たり)は総当たりの大会だけで使えます({format} では使えません)。",
     },
+    "tournament.image.third_place": {"en": "Third place", "ja": "3位決定戦"},
 }
 
 register_messages(MESSAGES)

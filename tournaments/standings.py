@@ -361,6 +361,7 @@ def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: s
     winning side's index; ``status`` ``done``, ``playing`` or ``waiting``."""
     tables = {tb.match: tb for r in t.rounds for tb in r.tables if tb.match is not None}
     by_id = {m.id: m for m in t.bracket}
+    cut_seed = {eid: n for n, eid in enumerate(t.cut_seeds, start=1)}  # a cut shows its own seeding
     matches = []
     for m in t.bracket:
         table = tables.get(m.id)
@@ -378,13 +379,15 @@ def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: s
                 sides.append({"bye": True})
             else:
                 e = t.entrant(side)
-                sides.append({"name": (names or {}).get(side, e.name if e else side), "seed": e.seed if e else 0,
+                seed = cut_seed.get(side, 0) if cut_seed else (e.seed if e else 0)
+                sides.append({"name": (names or {}).get(side, e.name if e else side), "seed": seed,
                               "wins": wins.get(side, 0), "dropped": bool(e and not e.active)})
         winner = m.sides.index(m.winner) if m.winner and m.winner in m.sides else None
         feeders = [ref for kind, _, ref in (source.partition(":") for source in m.sources)
                    if kind in ("W", "L") and ref in by_id]
         status = "done" if m.winner is not None else "playing" if table is not None else "waiting"
         matches.append({"id": m.id, "bracket": m.bracket, "level": m.level, "feeders": feeders,
+                        "third_place": m.id == "3P",
                         "from": [source.partition(":")[0] for source in m.sources],
                         "sides": sides, "winner": winner, "status": status})
     return {"title": title, "game": t.settings.game, "format": t.bracket_format,
