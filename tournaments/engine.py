@@ -57,6 +57,8 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
         raise EntryError("tournament.error.signup_closed_at", at=int(t.signup_closes_at))
     if late and not s.late_open(late_round(t)):
         raise EntryError("tournament.error.late_closed", round=s.late_until)
+    if late and t.total_rounds is not None and late_round(t) > t.total_rounds:  # the last round is paired
+        raise EntryError("tournament.error.late_closed", round=t.total_rounds)
     entrant_id, name = str(entrant_id), str(name).strip()[:MAX_NAME] or str(entrant_id)
     members = [str(m) for m in (members if members is not None else [entrant_id])]
     if len(members) != s.team_size or len(set(members)) != len(members):
@@ -76,6 +78,13 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
     new.entrants.append(Entrant(entrant_id, name, members, float(rating), seed=seed, joined_round=joined,
                                 checked_in=late))
     return new
+
+
+def late_open(t: Tournament) -> bool:
+    """Whether someone may join the running event now: late entry is on, still open for the next
+    round to be paired, and that round is one of the event's (not past its last, not a cut's)."""
+    return t.status == RUNNING and t.settings.late_open(late_round(t)) \
+        and (t.total_rounds is None or late_round(t) <= t.total_rounds)
 
 
 def late_round(t: Tournament) -> int:
@@ -244,8 +253,9 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
     else:
         if new.total_rounds is not None and number > new.total_rounds:
             raise PhaseError("tournament.error.over")
-        resting = sorted(e for e, wanted in new.bye_requests.items() if wanted == number and _plays(new, e, number))
-        for e in resting:
+        asked = [e for e, wanted in new.bye_requests.items() if wanted == number]
+        resting = sorted(e for e in asked if _plays(new, e, number))
+        for e in asked:  # granted, or moot for one withdrawn since
             del new.bye_requests[e]
         players = [row for row in standings(new) if _plays(new, row.entrant, number) and row.entrant not in resting]
         if fmt == ROUND_ROBIN:

@@ -192,7 +192,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         fit_embed(embed, lang)
         if tm.status == REGISTRATION:
             actions = (("join",) if individual else ()) + ("leave",) + (("check",) if s.check_in else ())
-        elif tm.status == RUNNING and individual and s.late_open(T.late_round(tm)):
+        elif tm.status == RUNNING and individual and T.late_open(tm):
             actions = ("join",)  # late entry
         else:
             return embed, None
@@ -280,7 +280,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         due = tm.extra.get("round_due")
         if tm.status == RUNNING and not tm.paused and due and due.get("round") == len(tm.rounds) + 1:
             lines.append(t("tourney.next_round_line", lang, round=due["round"], at=int(due["at"])))
-        if tm.status == RUNNING and s.late_open(T.late_round(tm)) and s.team_size == 1:
+        if tm.status == RUNNING and T.late_open(tm) and s.team_size == 1:
             lines.append(t("tourney.late_line", lang, round=T.late_round(tm)))
         if s.drop_on_timeout and tm.extra.get("table", {}).get("timeout", "remind") != "remind":
             lines.append(t("tourney.timeout_rule", lang))

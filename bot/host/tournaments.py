@@ -229,7 +229,7 @@ class TournamentService:
         def invite(t: T.Tournament) -> T.Tournament:
             if t.settings.team_size != 2:
                 raise HostError("tourney.not_team_event", id=tournament_id)
-            if t.status != REGISTRATION and not (t.status == RUNNING and t.settings.late_open(T.late_round(t))):
+            if t.status != REGISTRATION and not T.late_open(t):
                 raise T.EntryError("tournament.error.registration_closed")
             for user, said in ((captain, captain_name), (partner, partner_name)):
                 if t.entrant_of_player(str(user)) is not None:
@@ -393,13 +393,15 @@ class TournamentService:
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
-    async def forbid(self, tournament_id: int, first: int | str, second: int | str, forbidden: bool = True) -> TournamentRow:
+    async def forbid(self, tournament_id: int, first: int | str, second: int | str,
+                     forbidden: bool = True) -> TournamentRow:
         """Keep two players' entries apart in later pairings (or allow them to meet again)."""
         row, _ = await self._change(tournament_id, lambda t: T.forbid(t, self._entrant_id(t, first),
                                                                        self._entrant_id(t, second), forbidden))
         return row
 
-    async def request_bye(self, tournament_id: int, player: int | str, wanted: bool = True) -> tuple[TournamentRow, int]:
+    async def request_bye(self, tournament_id: int, player: int | str,
+                          wanted: bool = True) -> tuple[TournamentRow, int]:
         """A player asks (or stops asking) to sit out the next round with a half-point bye.
         Returns the tournament and the round asked for."""
         row, t = await self._change(tournament_id, lambda t: T.request_bye(t, self._entrant_id(t, player), wanted))
@@ -752,5 +754,6 @@ class TournamentService:
         return T.leaderboard({str(u): T.Rating(*v) for u, v in stored.items()}, limit=limit)
 
 
-__all__ = ["AI_PREFIX", "RatingSummary", "Refusal", "TournamentService", "is_ai", "rating_summary", "state_of", "CANCELLED", "FINISHED", "PLAYING",
+__all__ = ["AI_PREFIX", "RatingSummary", "Refusal", "TournamentService", "is_ai", "rating_summary", "state_of",
+           "CANCELLED", "FINISHED", "PLAYING",
            "REGISTRATION", "RUNNING"]
