@@ -739,6 +739,11 @@ TOURNAMENT_ORG_MESSAGES = {
                                   "ja": "準決勝の敗者による3位決定戦あり"},
     "tourney.rules_double_round_robin": {"en": "Double round robin: everyone meets twice, the seats turned round",
                                          "ja": "2回総当たり: 全員と2回、席を入れ替えて対戦します"},
+    "tourney.rules_groups": {"en": "In {groups} groups dealt by seed: each plays its own group; group winners rank "
+                                   "first, then the runners-up",
+                             "ja": "シード順に{groups}グループに分かれ、各グループ内で総当たり。順位は各グループ1位、"
+                                   "次に2位…の順"},
+    "tourney.group": {"en": "Group {name}", "ja": "グループ{name}"},
     "tourney.rating_why_none": {
         "en": "A rating starts with the first finished rated game against at least one other person; games "
               "against AI fill-ins only, unrated events and results set by an organiser do not count.",

@@ -34,6 +34,10 @@ def test_tournament_new_reaches_every_setting_and_states_it_on_the_sign_up(tmp_p
             text = str(signup.embeds)
             assert "best of 3" in text and "one match, no reset" in text and "Entrants: 5 to 256" in text
 
+            tid, signup = await create(world, game="minoa", format="round_robin", settings="groups=2 cycles=2")
+            text = str(signup.embeds)
+            assert "In 2 groups dealt by seed" in text and "Double round robin" in text
+
             before = await count(world)
             for options, said in (
                 ({"entrants": "1-2000"}, "“min_entrants” must be a whole number from 2 to 1024"),

@@ -123,3 +123,41 @@ def test_stage_settings_are_checked(fmt, options, key):
     with pytest.raises(T.SettingsError) as raised:
         T.Settings.make("medina", fmt, **options)
     assert raised.value.key == key
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_round_robin_in_groups_then_a_cut_of_the_group_leaders(seed):
+    t = event("round_robin", 9, groups=2, cut=4)
+    assert t.groups == [["p0", "p3", "p4", "p7", "p8"], ["p1", "p2", "p5", "p6"]]  # snake order by seed
+    assert t.total_rounds == 5
+    t = play(t, random.Random(seed), until=lambda t: t.stage == 2)
+    group_of = {e: k for k, members in enumerate(t.groups) for e in members}
+    met = Counter()
+    for rnd in t.rounds:
+        for tb in rnd.tables:
+            a, b = tb.entrants
+            assert group_of[a] == group_of[b]  # nobody meets another group
+            met[frozenset(tb.entrants)] += 1
+    assert len(met) == 10 + 6 and set(met.values()) == {1}  # everyone in a group meets once
+    views = [T.standings_view(t, through_round=5, group=k) for k in range(2)]
+    leaders = [[row["id"] for row in view["rows"][:2]] for view in views]
+    assert [row["rank"] for row in views[1]["rows"]][0] == 1 and len(views[0]["rows"]) == 5
+    rows = T.standings(t, through_round=5)
+    # group winners first, then the runners-up; the cut takes them in that order
+    assert {rows[0].entrant, rows[1].entrant} == {leaders[0][0], leaders[1][0]}
+    assert {rows[2].entrant, rows[3].entrant} == {leaders[0][1], leaders[1][1]}
+    assert t.cut_seeds == [row.entrant for row in rows[:4]]
+    t = play(t, random.Random(seed))
+    assert t.status == "finished" and T.standings(t)[0].entrant in t.cut_seeds
+
+
+def test_groups_are_checked():
+    with pytest.raises(T.SettingsError) as raised:
+        T.Settings.make("medina", "swiss", groups=2)
+    assert raised.value.key == "tournament.error.groups"
+    t = T.new_tournament(T.Settings.make("medina", "round_robin", groups=3))
+    for i in range(5):
+        t = T.add_entrant(t, f"p{i}", f"P{i}")
+    with pytest.raises(T.EntryError) as raised:
+        T.start(t)
+    assert raised.value.key == "tournament.error.too_few_groups"

@@ -72,3 +72,20 @@ def test_a_swiss_stage_with_a_top_four_cut_and_a_corrected_result_from_sign_up_t
             assert "1 results set by the organiser were not rated." in podium.content
             assert isinstance(after[a], Fraction)
     play(scenario, tmp_path, timeout=150)
+
+
+def test_a_round_robin_in_groups_posts_a_standings_picture_per_group(tmp_path):
+    async def scenario(world: World):
+        async with world.running():
+            tid, signup = await create(world, game="minoa", format="round_robin", rated=False,
+                                       settings="groups=2")
+            await command(world, "tournament fill", world.alice, count=6)
+            await command(world, "tournament start", world.alice)
+            await play_to_the_end(world, tid, ())
+            posts = world.fake.find_messages(channel=world.general)
+            after_one = next(m for m in posts if "standings after round 1" in m.content)
+            assert [a.filename for a in after_one.attachments] == [f"standings-{tid}.png", f"standings-{tid}-2.png"]
+            assert all(a.data.startswith(PNG) for a in after_one.attachments)
+            tm = state_of(await cog(world).service.get(tid))
+            assert tm.status == "finished" and [len(g) for g in tm.groups] == [3, 3] and len(tm.rounds) == 3
+    play(scenario, tmp_path, timeout=90)

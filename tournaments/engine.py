@@ -154,7 +154,13 @@ def start(t: Tournament) -> Tournament:
                                      new.settings.third_place)
         brackets.resolve(new)
     else:
-        new.total_rounds = new.settings.auto_rounds(len(new.entrants))
+        count = len(new.entrants)
+        if new.settings.groups > 1:
+            if count < 2 * new.settings.groups:
+                raise EntryError("tournament.error.too_few_groups", count=count, groups=new.settings.groups)
+            new.groups = deal_groups([e.id for e in new.entrants], new.settings.groups)
+            count = max(len(g) for g in new.groups)
+        new.total_rounds = new.settings.auto_rounds(count)
     return new
 
 
@@ -384,15 +390,28 @@ def _tables(t: Tournament, number: int, players: list[Standing]) -> Round:
     return Round(number, [Table(i, g) for i, g in enumerate(groups, start=1)], byes=byes)
 
 
+def deal_groups(ids: Sequence[str], count: int) -> list[list[str]]:
+    """``ids`` (by seed) dealt into ``count`` groups in snake order (1 2 3 3 2 1 1 2 3...), so
+    every group gets as strong a field as the seeds allow."""
+    groups: list[list[str]] = [[] for _ in range(count)]
+    for i, eid in enumerate(ids):
+        lap, k = divmod(i, count)
+        groups[k if lap % 2 == 0 else count - 1 - k].append(eid)
+    return groups
+
+
 def _round_robin(t: Tournament, number: int) -> Round:
-    ids = [e.id for e in sorted(t.entrants, key=lambda e: e.seed)]
     tables, byes = [], []
-    for a, b in round_robin_round(ids, number - 1):
-        present = [x for x in (a, b) if x is not None and _plays(t, x, number)]
-        if len(present) == 2:
-            tables.append(Table(len(tables) + 1, [a, b]))
-        elif present:
-            byes.append(present[0])
+    groups = t.groups or [[e.id for e in sorted(t.entrants, key=lambda e: e.seed)]]
+    for ids in groups:
+        if number > t.settings.auto_rounds(len(ids)):  # a smaller group has played all its rounds
+            continue
+        for a, b in round_robin_round(ids, number - 1):
+            present = [x for x in (a, b) if x is not None and _plays(t, x, number)]
+            if len(present) == 2:
+                tables.append(Table(len(tables) + 1, [a, b]))
+            elif present:
+                byes.append(present[0])
     return Round(number, tables, byes=byes)
 
 

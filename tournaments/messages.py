@@ -288,6 +288,14 @@ MESSAGES = {
         "ja": "cycles=2(2回総当たり)は総当たりの大会だけで使えます({format} では使えません)。",
     },
     "tournament.image.third_place": {"en": "Third place", "ja": "3位決定戦"},
+    "tournament.error.groups": {
+        "en": "groups is for round robin events (played in groups), not {format}.",
+        "ja": "groups は総当たり(グループ別)の大会だけで使えます({format} では使えません)。",
+    },
+    "tournament.error.too_few_groups": {
+        "en": "{count} entrants cannot make {groups} groups: each group needs at least 2.",
+        "ja": "参加者{count}人では{groups}グループを作れません。各グループに2人以上必要です。",
+    },
 }
 
 register_messages(MESSAGES)

@@ -51,6 +51,7 @@ BEST_OF = (1, 3, 5, 7)
 POINTS_CHARS = 8
 MAX_ROUNDS = 30
 MAX_ENTRANTS = 1024
+MAX_GROUPS = 32
 
 
 def number(value: Any) -> Fraction:
@@ -93,7 +94,8 @@ class Settings:
     - ``cut``, ``cut_format``: stages; the top ``cut`` of a Swiss or round robin then play a
       single or double elimination bracket seeded from the standings (``best_of`` and
       ``grand_final_reset`` apply to it); ``third_place``: a match for third between the
-      semi-final losers of a single elimination bracket; ``cycles``: 2 for a double round robin.
+      semi-final losers of a single elimination bracket; ``cycles``: 2 for a double round robin;
+      ``groups``: a round robin played in that many groups.
     """
 
     game: str
@@ -128,6 +130,9 @@ class Settings:
     third_place: bool = False
     #: Round robin: 2 plays everyone twice, the seats turned round the second time.
     cycles: int = 1
+    #: Round robin in groups: entrants are dealt into this many groups by seed (snake order) and
+    #: meet only their group; the standings rank group winners first, then the runners-up...
+    groups: int = 1
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -209,6 +214,9 @@ class Settings:
         cycles = _int("cycles", options.get("cycles", 1), 1, 2)
         if cycles != 1 and fmt != ROUND_ROBIN:
             raise SettingsError("tournament.error.cycles", format=fmt)
+        groups = _int("groups", options.get("groups", 1), 1, MAX_GROUPS)
+        if groups != 1 and fmt != ROUND_ROBIN:
+            raise SettingsError("tournament.error.groups", format=fmt)
 
         best_of = 1
         if fmt in ELIMINATION or cut:
@@ -264,7 +272,7 @@ class Settings:
             round_start=schedule.parse_round_start(options.get("round_start")),
             playing_hours=schedule.parse_hours(options.get("playing_hours")),
             check_in_minutes=_int("check_in_minutes", options.get("check_in_minutes", 0), 0, 7 * 24 * 60),
-            cut=cut, cut_format=cut_format, third_place=third_place, cycles=cycles,
+            cut=cut, cut_format=cut_format, third_place=third_place, cycles=cycles, groups=groups,
         )
 
     # -- questions the core asks ------------------------------------------------------------------

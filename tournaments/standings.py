@@ -216,6 +216,19 @@ def standings(t: Tournament, through_round: int | None = None) -> list[Standing]
             split.extend(_runs(ordered, keys))
         groups = split
     ordered = [eid for group in groups for eid in group]
+    if len(t.groups) > 1:
+        # a round robin in groups: each group's winner first, then each runner-up... (each tier
+        # in the order of points and tie-breaks); equal only within one tier
+        group_rank = {}
+        for members in t.groups:
+            place = 0
+            for eid in ordered:
+                if eid in members:
+                    group_rank[eid] = place
+                    place += 1
+        ordered = sorted(ordered, key=lambda e: group_rank.get(e, len(t.entrants)))  # stable: in order
+        for eid in ordered:
+            keys[eid] = [Fraction(-group_rank.get(eid, len(t.entrants)))] + keys[eid]
     out, rank = [], 0
     for i, eid in enumerate(ordered):
         if i == 0 or keys[eid] != keys[ordered[i - 1]]:
@@ -321,12 +334,19 @@ def elimination_standings(t: Tournament, through_round: int | None = None) -> li
 
 
 def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "",
-                   through_round: int | None = None) -> dict[str, Any]:
+                   through_round: int | None = None, group: int | None = None) -> dict[str, Any]:
     """A plain JSON view of the standings (now, or after round ``through_round``) for the
     renderer and the text post: rows with rank, name, points, tie-break values and one short
     result per round (``W3`` beat #3, ``D1``, ``L2``, ``B`` bye, ``2/4`` second of four, ``…``
-    playing, ``-`` not paired)."""
+    playing, ``-`` not paired). ``group``: only that group of a round robin in groups, ranked
+    within it."""
     table = standings(t, through_round)
+    if group is not None:
+        members = set(t.groups[group])
+        table = [row for row in table if row.entrant in members]
+        for i, row in enumerate(table):
+            same = i and (row.points, row.tie_breaks) == (table[i - 1].points, table[i - 1].tie_breaks)
+            row.rank = table[i - 1].rank if same else i + 1
     rank_of = {row.entrant: row.rank for row in table}
     last = last_round(t, through_round)
     done = sum(1 for r in t.rounds[:last] if r.status == DONE)

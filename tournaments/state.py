@@ -125,6 +125,8 @@ class Tournament:
     #: (seed N of the bracket is ``cut_seeds[N - 1]``, the standings after stage 1).
     stage: int = 1
     cut_seeds: list[str] = field(default_factory=list)
+    #: A round robin in groups: each group's entrant ids, dealt at the start.
+    groups: list[list[str]] = field(default_factory=list)
 
     # -- lookups ----------------------------------------------------------------------------------
 
@@ -181,6 +183,7 @@ class Tournament:
             "bye_requests": dict(self.bye_requests),
             "stage": self.stage,
             "cut_seeds": list(self.cut_seeds),
+            "groups": [list(g) for g in self.groups],
         }
 
     @classmethod
@@ -202,4 +205,5 @@ class Tournament:
             forbidden=[list(pair) for pair in data.get("forbidden", [])],
             bye_requests={str(k): int(v) for k, v in data.get("bye_requests", {}).items()},
             stage=int(data.get("stage", 1)), cut_seeds=list(data.get("cut_seeds", [])),
+            groups=[list(g) for g in data.get("groups", [])],
         )

@@ -233,6 +233,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
                            bye=_plain(s.bye_points)))
         if s.cycles == 2:
             lines.append(t("tourney.rules_double_round_robin", lang))
+        if s.groups > 1:
+            lines.append(t("tourney.rules_groups", lang, groups=s.groups))
         if s.cut:
             lines.append(t("tourney.rules_cut", lang, cut=s.cut,
                            format=translate(f"tournament.format.{s.cut_format}", lang)))
@@ -818,8 +820,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
         the round being played (after round N: of round N+1)."""
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
-        images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
-        files = _files(images, f"standings-{row.id}")
+        if len(tm.groups) > 1 and not tm.in_bracket:  # a round robin in groups: a picture per group
+            images = []
+            for k in range(len(tm.groups)):
+                name = chr(ord("A") + k) if k < 26 else str(k + 1)
+                shown = T.standings_view(tm, tm.extra.get("names"), through_round=through_round, group=k,
+                                         title=f"{heading.strip('*')} · {t('tourney.group', lang, name=name)}")
+                images += await asyncio.to_thread(render_standings_pages, shown, lang=lang)
+        else:
+            images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
+        files = _files(images, f"standings-{row.id}")[:MAX_FILES]
         if tm.in_bracket:  # the bracket first: where everyone stands, and who meets whom next
             bracket = T.bracket_view(tm, tm.extra.get("names"), title=heading.strip("*"))
             files = [*_files(await asyncio.to_thread(render_bracket_pages, bracket, lang=lang), f"bracket-{row.id}"),
