@@ -683,11 +683,11 @@ TOURNAMENT_ORG_MESSAGES = {
     "tourney.podium_rated": {"en": "Ratings: {rated} of {games} games were rated.",
                              "ja": "レーティング: {games}ゲーム中{rated}ゲームが対象になりました。"},
     "tourney.podium_ai_only": {
-        "en": "{count} had fewer than two people at the table (the other seats were AI fill-ins) and moved no one's "
-              "rating.",
+        "en": "Games with fewer than two people at the table (the other seats AI fill-ins), which moved no one's "
+              "rating: {count}.",
         "ja": "{count}ゲームは人間が2人未満(ほかの席はAIの補充)だったため、誰のレーティングも動いていません。"},
-    "tourney.podium_adjudicated": {"en": "{count} results set by the organiser were not rated.",
-                                   "ja": "主催者が決めた{count}件の結果はレーティング対象外です。"},
+    "tourney.podium_adjudicated": {"en": "Results set or corrected by the organiser, not rated: {count}.",
+                                   "ja": "主催者が決めた・訂正した{count}件の結果はレーティング対象外です。"},
     "tourney.podium_unrated": {"en": "This tournament was unrated: no rating changed.",
                                "ja": "この大会はレーティング対象外のため、レーティングは変わっていません。"},
     "tourney.rating_none_any": {"en": "{player} has no rated games here yet.",

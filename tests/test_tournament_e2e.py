@@ -134,7 +134,8 @@ def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
             assert "AI fill-ins are left out" in str(signup.embeds)
             (podium,) = [m for m in world.fake.find_messages(channel=world.general) if "is over" in m.content]
             assert f"Ratings: {met} of 8 games were rated." in podium.content
-            assert f"{8 - met} had fewer than two people at the table" in podium.content
+            assert f"fewer than two people at the table (the other seats AI fill-ins), which moved no one's rating: " \
+                f"{8 - met}." in podium.content
             # someone who played no rated game is told so, and why
             nothing = await command(world, "rating", world.mallory, player=world.mallory)
             assert nothing.ephemeral and "has no rated games here yet" in nothing.content

@@ -69,7 +69,7 @@ def test_a_swiss_stage_with_a_top_four_cut_and_a_corrected_result_from_sign_up_t
             names = [a.filename for a in podium.attachments]
             assert names[:2] == [f"podium-{tid}.png", f"bracket-{tid}.png"]
             assert all(a.data.startswith(PNG) for a in podium.attachments)
-            assert "1 results set by the organiser were not rated." in podium.content
+            assert "Results set or corrected by the organiser, not rated: 1." in podium.content
             assert isinstance(after[a], Fraction)
     play(scenario, tmp_path, timeout=150)
 
