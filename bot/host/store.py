@@ -1190,13 +1190,20 @@ class Store:
         return await self._read(read)
 
     async def rerate(self, guild_id: int, game: str, since: float,
-                     replay: list[tuple[int, float, list[int], Callable[[dict[int, tuple]], dict[int, tuple]]]]) -> None:
+                     replay: list[tuple[int, float, list[int], Callable[[dict[int, tuple]], dict[int, tuple]]]]) -> bool:
         """Rate a server's game again from ``since`` on, in one transaction (a corrected result,
         issue 29): every rating touched since then goes back to what it was before (or away, for
         a player first rated since), the history from then on is removed, and each
         ``(table_id, rated_at, users, rate)`` of ``replay`` is rated again in order, like
-        :meth:`apply_ratings`, its history rows keeping their time."""
+        :meth:`apply_ratings`, its history rows keeping their time. ``False`` (nothing written)
+        when the games rated since then are no longer those of ``replay`` (one was rated meanwhile:
+        the caller reads them again)."""
         def write(conn):
+            since_then = {r[0] for r in conn.execute(
+                "SELECT DISTINCT table_id FROM rating_history WHERE guild_id = ? AND game = ? AND created_at >= ?",
+                (guild_id, game, since))}
+            if since_then != {table_id for table_id, _, _, _ in replay}:
+                return False
             touched = [r[0] for r in conn.execute(
                 "SELECT DISTINCT user_id FROM rating_history WHERE guild_id = ? AND game = ? AND created_at >= ?",
                 (guild_id, game, since))]
@@ -1228,7 +1235,8 @@ class Store:
                     conn.execute("INSERT INTO rating_history (guild_id, game, user_id, table_id, mu, sigma, games,"
                                  " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                  (guild_id, game, user_id, table_id, mu, sigma, games, at))
-        await self._write(write)
+            return True
+        return await self._write(write)
 
     async def rating_history(self, guild_id: int, game: str | None, user_id: int, last: int = 10) -> list[tuple]:
         """``(game, table_id, mu, sigma, games, created_at)`` of a player's latest rated games, newest first."""

@@ -36,6 +36,8 @@ AI_PREFIX = "ai:"
 TEAM_PREFIX = "team:"
 #: AI fill-ins one ``/tournament fill`` adds at most.
 MAX_FILL = 64
+#: Attempts to rate a server's game again after a correction while other games keep finishing.
+RERATE_TRIES = 5
 #: Move notes that say the table's timeout policy acted for an absent seat.
 TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
 #: The settings of a tournament's game tables unless the organiser chose otherwise: no clock,
@@ -727,23 +729,27 @@ class TournamentService:
         row = await self.get(tournament_id)
         games = [link.table_id for link in await self.store.tournament_links(tournament_id)
                  if link.round == round_number and link.number == table_number]
-        later = await self.store.rated_since(row.guild_id, row.game, games)
-        if not later:
-            return 0
-        states: dict[int, T.Tournament] = {}
-        replay = []
-        for table_id, at in later:
-            table = await self.host.table(table_id)
-            link = await self.store.tournament_link(table_id)
-            if link is None:
-                seats = self._table_seats(table)
-            else:
-                if link.tournament_id not in states:
-                    states[link.tournament_id] = state_of(await self.get(link.tournament_id))
-                seats = self._linked_seats(states[link.tournament_id], link)
-            replay.append((table_id, at, [int(s.player) for s in seats if s.human], self._rating(seats)))
-        await self.store.rerate(row.guild_id, row.game, later[0][1], replay)
-        return sum(1 for _, _, users, _ in replay if users)
+        for _ in range(RERATE_TRIES):  # a game rated meanwhile: read the games again
+            later = await self.store.rated_since(row.guild_id, row.game, games)
+            if not later:
+                return 0
+            states: dict[int, T.Tournament] = {}
+            replay = []
+            for table_id, at in later:
+                table = await self.host.table(table_id)
+                link = await self.store.tournament_link(table_id)
+                if link is None:
+                    seats = self._table_seats(table)
+                else:
+                    if link.tournament_id not in states:
+                        states[link.tournament_id] = state_of(await self.get(link.tournament_id))
+                    seats = self._linked_seats(states[link.tournament_id], link)
+                replay.append((table_id, at, [int(s.player) for s in seats if s.human], self._rating(seats)))
+            if await self.store.rerate(row.guild_id, row.game, later[0][1], replay):
+                return sum(1 for _, _, users, _ in replay if users)
+        log.warning("tournament %s: the ratings after round %s, table %s could not be computed again",
+                    tournament_id, round_number, table_number)
+        return 0
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> T.Rating | None:
         stored = (await self.store.ratings(guild_id, game, [user_id])).get(user_id)
