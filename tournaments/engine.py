@@ -248,12 +248,12 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
         if not matches:
             raise PhaseError("tournament.error.over")
         tables = []
+        # the better seed sits first: the event's seeds, or a cut's own (its standings order)
+        seed = {eid: n for n, eid in enumerate(new.cut_seeds)} if new.cut_seeds else \
+            {e.id: e.seed for e in new.entrants}
         for i, m in enumerate(matches, start=1):
             a, b = m.sides
-            ea, eb = new.entrant(a), new.entrant(b)
-            seed = {eid: n for n, eid in enumerate(new.cut_seeds)} if new.cut_seeds else \
-                {e.id: e.seed for e in new.entrants}
-            first = (a, b) if seed[ea.id] <= seed[eb.id] else (b, a)
+            first = (a, b) if seed[a] <= seed[b] else (b, a)
             tables.append(Table(i, list(first), match=m.id))
         rnd = Round(number, tables)
     else:
