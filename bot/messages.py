@@ -665,6 +665,105 @@ TOURNAMENT_ORG_MESSAGES = {
     "cmd.opt.drop_on_timeout": {"en": "drop_on_timeout", "ja": "時間切れ除外"},
     "cmd.opt.drop_on_timeout.desc": {"en": "Withdraw a player whose game timed out from later rounds (default on)",
                                      "ja": "時間切れになったプレイヤーを以降の回戦から除外する(標準はオン)"},
+    # issue 29: every engine setting from /tournament new, stated on the sign-up message
+    "cmd.opt.points": {"en": "points", "ja": "勝点"},
+    "cmd.opt.points.desc": {"en": "Match points win/draw/loss, e.g. 3/1/0 (each 0-100; default 1/0.5/0)",
+                            "ja": "勝ち/引き分け/負けの勝点。例: 3/1/0(各0〜100、標準は1/0.5/0)"},
+    "cmd.opt.tie_breaks": {"en": "tie_breaks", "ja": "タイブレーク"},
+    "cmd.opt.tie_breaks.desc": {"en": "Tie-breaks in order, e.g. buchholz,wins (the error lists those of the format)",
+                                "ja": "タイブレークを順に。例: buchholz,wins(使えるものは形式ごとにエラーで表示)"},
+    "cmd.opt.entrants": {"en": "entrants", "ja": "参加人数"},
+    "cmd.opt.entrants.desc": {"en": "Minimum-maximum entrants, e.g. 4-64 (up to 1024; default 2-256)",
+                              "ja": "最少-最多の参加人数。例: 4-64(最大1024、標準は2-256)"},
+    "cmd.opt.settings": {"en": "settings", "ja": "詳細設定"},
+    "cmd.opt.settings.desc": {"en": "Any other setting as name=value, e.g. bye_points=0.5 grand_final_reset=off",
+                              "ja": "その他の設定を 名前=値 で。例: bye_points=0.5 grand_final_reset=off"},
+    "tourney.rules_points": {"en": "Points: win {win} · draw {draw} · loss {loss} · bye {bye}",
+                             "ja": "勝点: 勝ち {win} ・ 引き分け {draw} ・ 負け {loss} ・ 不戦勝 {bye}"},
+    "tourney.rules_places": {"en": "Points by place: {places} · bye {bye}",
+                             "ja": "順位点: {places} ・ 不戦勝 {bye}"},
+    "tourney.rules_best_of": {"en": "Matches: best of {games}", "ja": "1試合: 最大{games}ゲーム(過半数を先取した側の勝ち)"},
+    "tourney.rules_reset_on": {"en": "Grand final: a second final if the losers' bracket winner wins the first",
+                               "ja": "グランドファイナル: 敗者側の勝者が勝てば再戦あり"},
+    "tourney.rules_reset_off": {"en": "Grand final: one match, no reset",
+                                "ja": "グランドファイナル: 1試合のみ(再戦なし)"},
+    "tourney.rules_tie_breaks": {"en": "Tie-breaks: {names}", "ja": "タイブレーク: {names}"},
+    "tourney.rules_entrants": {"en": "Entrants: {minimum} to {maximum}", "ja": "参加人数: {minimum}〜{maximum}"},
+    "tourney.rated_rule": {
+        "en": "Rated: each finished game moves the ratings of the people at its table, on their places among "
+              "themselves. AI fill-ins are left out, so a game with fewer than two people moves no one's rating, "
+              "and neither does a result the organiser sets.",
+        "ja": "レーティング: 終了した各ゲームで、卓の人間同士の順位によってレーティングが動きます。AIの補充は"
+              "含まれないため、人間が2人未満のゲームでは誰のレーティングも動きません。主催者が決めた結果も対象外です。"},
+    "tourney.podium_rated": {"en": "Ratings: {rated} of {games} games were rated.",
+                             "ja": "レーティング: {games}ゲーム中{rated}ゲームが対象になりました。"},
+    "tourney.podium_ai_only": {
+        "en": "Games with fewer than two people at the table (the other seats AI fill-ins), which moved no one's "
+              "rating: {count}.",
+        "ja": "{count}ゲームは人間が2人未満(ほかの席はAIの補充)だったため、誰のレーティングも動いていません。"},
+    "tourney.podium_adjudicated": {"en": "Results set or corrected by the organiser, not rated: {count}.",
+                                   "ja": "主催者が決めた・訂正した{count}件の結果はレーティング対象外です。"},
+    "tourney.podium_unrated": {"en": "This tournament was unrated: no rating changed.",
+                               "ja": "この大会はレーティング対象外のため、レーティングは変わっていません。"},
+    "tourney.rating_none_any": {"en": "{player} has no rated games here yet.",
+                                "ja": "{player}はこのサーバーでまだレーティング対象のゲームがありません。"},
+    "cmd.tournament.correct": {"en": "correct", "ja": "訂正"},
+    "cmd.tournament.correct.desc": {"en": "Correct an earlier round's result, with a reason (organiser)",
+                                    "ja": "以前の回戦の結果を理由付きで訂正する(主催者)"},
+    "cmd.tournament.repair": {"en": "repair", "ja": "組み直し"},
+    "cmd.tournament.repair.desc": {"en": "Pair the current round again before any of its games has a move (organiser)",
+                                   "ja": "現在の回戦を、どのゲームも着手前なら組み直す(主催者)"},
+    "cmd.opt.round": {"en": "round", "ja": "回戦"},
+    "cmd.opt.round.desc": {"en": "The round number", "ja": "回戦の番号"},
+    "tourney.corrected": {
+        "en": "Tournament #{id}: the organiser corrected round {round}, table {table} from {was} to {places} "
+              "({reason}). The standings and tie-breaks follow; pairings already made stay.",
+        "ja": "大会#{id}: 主催者が第{round}回戦の{table}番卓の結果を {was} から {places} に訂正しました({reason})。"
+              "順位とタイブレークは訂正に従います。すでに決まった組み合わせは変わりません。"},
+    "tourney.repaired": {"en": "Tournament #{id}: round {round} is paired again; the new tables follow.",
+                         "ja": "大会#{id}: 第{round}回戦を組み直しました。新しい卓をお知らせします。"},
+    "tourney.repair_moved": {
+        "en": "Round {round} cannot be paired again: the game of table {table} has already begun.",
+        "ja": "第{round}回戦は組み直せません。{table}番卓のゲームがすでに始まっています。"},
+    "cmd.tournament.forbid": {"en": "forbid", "ja": "対戦禁止"},
+    "cmd.tournament.forbid.desc": {"en": "Keep two players apart in later pairings, e.g. one club (organiser)",
+                                   "ja": "2人を以降の組み合わせで対戦させない(同じクラブなど、主催者)"},
+    "cmd.tournament.bye": {"en": "bye", "ja": "休み"},
+    "cmd.tournament.bye.desc": {"en": "Sit out the next round with a half-point bye (Swiss)",
+                                "ja": "次の回戦を半点の不戦で休む(スイス式)"},
+    "cmd.opt.other": {"en": "other", "ja": "相手"},
+    "cmd.opt.other.desc": {"en": "The player to keep apart from the first", "ja": "1人目と対戦させないプレイヤー"},
+    "cmd.opt.allow": {"en": "allow", "ja": "解除"},
+    "cmd.opt.allow.desc": {"en": "Let them meet again (default: keep them apart)",
+                           "ja": "対戦禁止を解除する(標準: 禁止する)"},
+    "cmd.opt.cancel_bye": {"en": "cancel", "ja": "取り消し"},
+    "cmd.opt.cancel_bye.desc": {"en": "Withdraw your request", "ja": "申請を取り消す"},
+    "tourney.forbidden": {"en": "Tournament #{id}: {first} and {second} will not be paired together from the next "
+                                "round on (unless no pairing avoids it).",
+                          "ja": "大会#{id}: 次の回戦から{first}と{second}は対戦しません(避けられない場合を除く)。"},
+    "tourney.allowed": {"en": "Tournament #{id}: {first} and {second} may be paired together again.",
+                        "ja": "大会#{id}: {first}と{second}は再び対戦できます。"},
+    "tourney.bye_requested": {"en": "Tournament #{id}: you sit out round {round} with a half-point bye ({points} points).",
+                              "ja": "大会#{id}: 第{round}回戦は半点の不戦({points}点)で休みます。"},
+    "tourney.bye_withdrawn": {"en": "Tournament #{id}: your request to sit out round {round} is withdrawn.",
+                              "ja": "大会#{id}: 第{round}回戦の休みの申請を取り消しました。"},
+    "tourney.rules_cut": {"en": "Then a top cut: the best {cut} of the standings play a {format} bracket, seeded in "
+                                "that order",
+                          "ja": "その後、順位表の上位{cut}人がその順にシードされて{format}の決勝トーナメントを行います"},
+    "tourney.rules_third_place": {"en": "A third-place match between the semi-final losers",
+                                  "ja": "準決勝の敗者による3位決定戦あり"},
+    "tourney.rules_double_round_robin": {"en": "Double round robin: everyone meets twice, the seats turned round",
+                                         "ja": "2回総当たり: 全員と2回、席を入れ替えて対戦します"},
+    "tourney.rules_groups": {"en": "In {groups} groups dealt by seed: each plays its own group; group winners rank "
+                                   "first, then the runners-up",
+                             "ja": "シード順に{groups}グループに分かれ、各グループ内で総当たり。順位は各グループ1位、"
+                                   "次に2位…の順"},
+    "tourney.group": {"en": "Group {name}", "ja": "グループ{name}"},
+    "tourney.rating_why_none": {
+        "en": "A rating starts with the first finished rated game against at least one other person; games "
+              "against AI fill-ins only, unrated events and results set by an organiser do not count.",
+        "ja": "レーティングは、ほかの人間と1人以上対戦したレーティング対象のゲームが終わると始まります。AIの補充"
+              "だけが相手のゲーム、レーティング対象外の大会、主催者が決めた結果は数えません。"},
 }
 register_messages(TOURNAMENT_ORG_MESSAGES)
 

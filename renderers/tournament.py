@@ -480,8 +480,13 @@ def draw_bracket(view: Mapping[str, Any], *, lang: str = "en", page: int = 0) ->
         centre[mid] = body_top + slot * (k + 0.5)
     for column in columns[1:]:
         for mid in column:
-            ys = [centre[f] for f in matches[mid]["feeders"] if f in centre]
-            centre[mid] = sum(ys) / len(ys)
+            if not matches[mid].get("third_place"):
+                ys = [centre[f] for f in matches[mid]["feeders"] if f in centre]
+                centre[mid] = sum(ys) / len(ys)
+        for mid in column:  # the third-place match under the final, apart from the tree's lines
+            if matches[mid].get("third_place"):
+                lowest = max((centre[m] for m in column if m in centre), default=body_top + box_h / 2)
+                centre[mid] = min(lowest + box_h + 44, body_bottom - box_h / 2)
     x_of = {mid: MARGIN + c * (col_w + gap) for c, column in enumerate(columns) for mid in column}
     for c, column in enumerate(columns):
         x0 = MARGIN + c * (col_w + gap)
@@ -492,6 +497,11 @@ def draw_bracket(view: Mapping[str, Any], *, lang: str = "en", page: int = 0) ->
     # the lines first, under the boxes
     for mid, x in x_of.items():
         m = matches[mid]
+        if m.get("third_place"):
+            label = fit_text(_say("tournament.image.third_place", lang), size=BRACKET_SMALL, width=col_w - 8)
+            text(d, (x + 4, centre[mid] - box_h / 2 - 14), label, size=BRACKET_SMALL, fill=theme.muted, anchor="lm",
+                 role="text")
+            continue
         for f in m["feeders"]:
             if f not in x_of or x_of[f] >= x:
                 continue

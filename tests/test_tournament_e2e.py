@@ -130,6 +130,16 @@ def test_an_eight_player_swiss_of_minoa_from_sign_up_to_podium(tmp_path):
                       if {str(world.alice.id), str(world.bob.id)} <= set(tb["entrants"]))
             rated = await world.host.store.ratings(world.guild.id, "minoa")
             assert {u: r[2] for u, r in rated.items()} == ({world.alice.id: met, world.bob.id: met} if met else {})
+            # issue 29: the sign-up and the podium say which games were rated and why the others were not
+            assert "AI fill-ins are left out" in str(signup.embeds)
+            (podium,) = [m for m in world.fake.find_messages(channel=world.general) if "is over" in m.content]
+            assert f"Ratings: {met} of 8 games were rated." in podium.content
+            assert f"fewer than two people at the table (the other seats AI fill-ins), which moved no one's rating: " \
+                f"{8 - met}." in podium.content
+            # someone who played no rated game is told so, and why
+            nothing = await command(world, "rating", world.mallory, player=world.mallory)
+            assert nothing.ephemeral and "has no rated games here yet" in nothing.content
+            assert "games against AI fill-ins only" in nothing.content
     play(scenario, tmp_path, timeout=90)
 
 

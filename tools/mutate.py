@@ -118,10 +118,6 @@ _equivalent(_P, "_Context.solve",
 _equivalent(_P, "table_sizes", "for byes in range(count + 1):", (22,), "(count - 1)",
             "the last two bye counts leave fewer players than the smallest table, where the loop stops anyway.")
 _equivalent(_P, "Seated", "score: Fraction = Fraction(0)", (31,), "(1)", "a default every caller overrides.")
-_equivalent(_P, "group_tables", "if costs[ti][0] == 0:", (25,), "(-1)",
-            "a short cut: a table without repeats has no swap that removes one.")
-_equivalent(_P, "group_tables", "continue", (16,), "pass",
-            "a short cut: a table without repeats has no swap that removes one.")
 
 
 # -- mutants ---------------------------------------------------------------------------------------

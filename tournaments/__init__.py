@@ -6,9 +6,9 @@ Japanese) without changing anything. See ``docs/architecture.md`` ("Tournaments"
 """
 
 from tournaments.engine import (
-    add_entrant, begin_round, cancel, check_in, drop, drop_players, export_csv, late_round, new_tournament,
-    pair_next_round, pause, points, rating_seats, record_result, remove_entrant, seat_places, start, substitute,
-    table_seats, unpause,
+    add_entrant, begin_round, cancel, check_in, correct_result, drop, drop_players, export_csv, forbid, late_open,
+    late_round, new_tournament, pair_next_round, pause, points, rating_seats, record_result, remove_entrant,
+    request_bye, seat_places, start, substitute, table_seats, unpair_round, unpause,
 )
 from tournaments.errors import EntryError, PairingError, PhaseError, ResultError, SettingsError, TournamentError
 from tournaments.ratings import Rating, Seat, leaderboard, rate_game
@@ -19,8 +19,9 @@ from tournaments.state import BracketMatch, Entrant, GameRecord, Round, Table, T
 __all__ = [
     "FORMATS", "BracketMatch", "Entrant", "EntryError", "GameRecord", "PairingError", "PhaseError", "Rating",
     "ResultError", "Round", "Seat", "Settings", "SettingsError", "Standing", "Table", "Tournament",
-    "TournamentError", "add_entrant", "begin_round", "bracket_view", "cancel", "check_in", "drop", "drop_players", "export_csv",
-    "late_round", "leaderboard", "new_tournament", "pair_next_round", "pause", "points", "rate_game",
-    "rating_seats", "record_result", "remove_entrant", "seat_places", "standings", "standings_view", "start",
-    "substitute", "table_seats", "unpause",
+    "TournamentError", "add_entrant", "begin_round", "bracket_view", "cancel", "check_in", "correct_result", "drop",
+    "drop_players", "export_csv", "forbid", "late_open", "late_round", "leaderboard", "new_tournament",
+    "pair_next_round", "pause", "points", "rate_game", "rating_seats", "record_result", "remove_entrant",
+    "request_bye", "seat_places", "standings", "standings_view", "start", "substitute", "table_seats",
+    "unpair_round", "unpause",
 ]

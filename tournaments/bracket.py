@@ -27,9 +27,10 @@ def seed_positions(size: int) -> list[int]:
     return order
 
 
-def build(entrants: int, double: bool) -> list[BracketMatch]:
+def build(entrants: int, double: bool, third_place: bool = False) -> list[BracketMatch]:
     """The matches of a bracket for ``entrants`` seeds, in an order where every source comes
-    before the match it feeds."""
+    before the match it feeds. ``third_place`` (single elimination, four seats or more): the
+    semi-final losers meet in match ``3P``, listed just before the final (played with it)."""
     size = max(2, 1 << math.ceil(math.log2(max(entrants, 2))))
     if double:
         size = max(size, 4)
@@ -50,6 +51,11 @@ def build(entrants: int, double: bool) -> list[BracketMatch]:
             matches.append(BracketMatch(mid, [f"W:{previous[2 * k]}", f"W:{previous[2 * k + 1]}"], bracket="W", level=r))
             winners[r].append(mid)
     if not double:
+        if third_place and levels >= 2:
+            semis = winners[levels - 1]
+            final = matches.pop()
+            matches.append(BracketMatch("3P", [f"L:{semis[0]}", f"L:{semis[1]}"], bracket="W", level=levels))
+            matches.append(final)
         return matches
     losers: dict[int, list[str]] = {1: []}
     first = winners[1]
@@ -84,7 +90,8 @@ def resolve(t: Tournament) -> None:
     """Fill in every side whose source is decided and give walkovers (in place, on a copy the
     engine owns). A dropped entrant loses any match it has not played."""
     by_id = {m.id: m for m in t.bracket}
-    seeds = {e.seed: e.id for e in t.entrants}
+    seeds = {n: eid for n, eid in enumerate(t.cut_seeds, start=1)} if t.cut_seeds else \
+        {e.seed: e.id for e in t.entrants}
     dropped = {e.id for e in t.entrants if not e.active}
     changed = True
     while changed:
@@ -131,4 +138,5 @@ def ready(t: Tournament) -> list[BracketMatch]:
 
 
 def final_decided(t: Tournament) -> bool:
-    return bool(t.bracket) and t.bracket[-1].winner is not None
+    third = t.match("3P")
+    return bool(t.bracket) and t.bracket[-1].winner is not None and (third is None or third.winner is not None)

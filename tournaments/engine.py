@@ -57,6 +57,8 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
         raise EntryError("tournament.error.signup_closed_at", at=int(t.signup_closes_at))
     if late and not s.late_open(late_round(t)):
         raise EntryError("tournament.error.late_closed", round=s.late_until)
+    if late and t.total_rounds is not None and late_round(t) > t.total_rounds:  # the last round is paired
+        raise EntryError("tournament.error.late_closed", round=t.total_rounds)
     entrant_id, name = str(entrant_id), str(name).strip()[:MAX_NAME] or str(entrant_id)
     members = [str(m) for m in (members if members is not None else [entrant_id])]
     if len(members) != s.team_size or len(set(members)) != len(members):
@@ -76,6 +78,13 @@ def add_entrant(t: Tournament, entrant_id: str, name: str, *, members: Sequence[
     new.entrants.append(Entrant(entrant_id, name, members, float(rating), seed=seed, joined_round=joined,
                                 checked_in=late))
     return new
+
+
+def late_open(t: Tournament) -> bool:
+    """Whether someone may join the running event now: late entry is on, still open for the next
+    round to be paired, and that round is one of the event's (not past its last, not a cut's)."""
+    return t.status == RUNNING and t.settings.late_open(late_round(t)) \
+        and (t.total_rounds is None or late_round(t) <= t.total_rounds)
 
 
 def late_round(t: Tournament) -> int:
@@ -141,10 +150,17 @@ def start(t: Tournament) -> Tournament:
     new.entrants.sort(key=lambda e: e.seed)
     new.status = RUNNING
     if new.settings.elimination:
-        new.bracket = brackets.build(len(new.entrants), new.settings.format == DOUBLE_ELIMINATION)
+        new.bracket = brackets.build(len(new.entrants), new.settings.format == DOUBLE_ELIMINATION,
+                                     new.settings.third_place)
         brackets.resolve(new)
     else:
-        new.total_rounds = new.settings.auto_rounds(len(new.entrants))
+        count = len(new.entrants)
+        if new.settings.groups > 1:
+            if count < 2 * new.settings.groups:
+                raise EntryError("tournament.error.too_few_groups", count=count, groups=new.settings.groups)
+            new.groups = deal_groups([e.id for e in new.entrants], new.settings.groups)
+            count = max(len(g) for g in new.groups)
+        new.total_rounds = new.settings.auto_rounds(count)
     return new
 
 
@@ -187,7 +203,7 @@ def drop(t: Tournament, entrant_id: str) -> Tournament:
     current = new.current_round
     # the round being played keeps them (their game is finished for them); the next does not
     new.entrant(entrant.id).dropped_from = len(new.rounds) + 1
-    if new.settings.elimination:
+    if new.in_bracket:
         if current is not None and current.status != DONE:
             for table in current.tables:
                 if entrant.id in table.entrants and not table.decided:
@@ -226,22 +242,28 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
     new = t.copy()
     number = len(new.rounds) + 1
     fmt = new.settings.format
-    if new.settings.elimination:
+    if new.in_bracket:
         brackets.resolve(new)
         matches = brackets.ready(new)
         if not matches:
             raise PhaseError("tournament.error.over")
         tables = []
+        # the better seed sits first: the event's seeds, or a cut's own (its standings order)
+        seed = {eid: n for n, eid in enumerate(new.cut_seeds)} if new.cut_seeds else \
+            {e.id: e.seed for e in new.entrants}
         for i, m in enumerate(matches, start=1):
             a, b = m.sides
-            ea, eb = new.entrant(a), new.entrant(b)
-            first = (a, b) if ea.seed <= eb.seed else (b, a)
+            first = (a, b) if seed[a] <= seed[b] else (b, a)
             tables.append(Table(i, list(first), match=m.id))
         rnd = Round(number, tables)
     else:
         if new.total_rounds is not None and number > new.total_rounds:
             raise PhaseError("tournament.error.over")
-        players = [row for row in standings(new) if _plays(new, row.entrant, number)]
+        asked = [e for e, wanted in new.bye_requests.items() if wanted == number]
+        resting = sorted(e for e in asked if _plays(new, e, number))
+        for e in asked:  # granted, or moot for one withdrawn since
+            del new.bye_requests[e]
+        players = [row for row in standings(new) if _plays(new, row.entrant, number) and row.entrant not in resting]
         if fmt == ROUND_ROBIN:
             rnd = _round_robin(new, number)
         elif len(players) < (new.settings.table_size if fmt == SWISS_TABLES else 2):
@@ -250,8 +272,57 @@ def pair_next_round(t: Tournament) -> tuple[Tournament, Round]:
             rnd = _swiss(new, number, players)
         else:
             rnd = _tables(new, number, players)
+        rnd.half_byes = resting
     new.rounds.append(rnd)
     return new, rnd
+
+
+def forbid(t: Tournament, first: str, second: str, forbidden: bool = True) -> Tournament:
+    """Forbid (or, with ``forbidden=False``, allow again) two entrants to be paired, from the
+    next round paired on (Swiss and multiplayer tables: never while any pairing avoids it; a
+    round robin and a bracket are fixed and ignore it). Team-mates need none: a team is one
+    entrant."""
+    if t.status not in (REGISTRATION, RUNNING):
+        raise PhaseError("tournament.error.over")
+    a, b = _entrant(t, first), _entrant(t, second)
+    if a.id == b.id:
+        raise EntryError("tournament.error.forbid_self", name=a.name)
+    pair = sorted((a.id, b.id))
+    new = t.copy()
+    present = pair in new.forbidden
+    if forbidden and not present:
+        new.forbidden.append(pair)
+    elif not forbidden and present:
+        new.forbidden.remove(pair)
+    else:
+        raise EntryError("tournament.error.forbid_already" if forbidden else "tournament.error.forbid_none",
+                         first=a.name, second=b.name)
+    return new
+
+
+def request_bye(t: Tournament, entrant_id: str, wanted: bool = True) -> Tournament:
+    """An entrant asks to sit out the next round to be paired with a half-point bye (a draw's
+    points; half a bye at multiplayer tables), or withdraws the request. Swiss formats only; at
+    most one request at a time."""
+    entrant = _entrant(t, entrant_id)
+    s = t.settings
+    if s.format not in (SWISS, SWISS_TABLES) or t.stage != 1:
+        raise EntryError("tournament.error.bye_format", format=s.format)
+    if t.status not in (REGISTRATION, RUNNING) or not entrant.active:
+        raise PhaseError("tournament.error.over")
+    number = len(t.rounds) + 1
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise PhaseError("tournament.error.over")
+    new = t.copy()
+    if wanted:
+        if entrant.id in new.bye_requests:
+            raise EntryError("tournament.error.bye_already", round=new.bye_requests[entrant.id])
+        new.bye_requests[entrant.id] = number
+    else:
+        if entrant.id not in new.bye_requests:
+            raise EntryError("tournament.error.bye_none")
+        del new.bye_requests[entrant.id]
+    return new
 
 
 def _plays(t: Tournament, entrant_id: str, number: int) -> bool:
@@ -276,10 +347,20 @@ def _history(t: Tournament) -> tuple[dict[str, Counter], dict[str, list[int]], s
     return met, seats, byes
 
 
+def _forbidden(t: Tournament) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in t.forbidden:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {e: frozenset(others) for e, others in out.items()}
+
+
 def _swiss(t: Tournament, number: int, players: list[Standing]) -> Round:
     met, seats, byes = _history(t)
+    forbidden = _forbidden(t)
     candidates = [Candidate(row.entrant, row.points, met[row.entrant], sum(seats[row.entrant]),
-                            tuple(seats[row.entrant]), row.entrant in byes) for row in players]
+                            tuple(seats[row.entrant]), row.entrant in byes, forbidden.get(row.entrant, frozenset()))
+                  for row in players]
     result = pair_swiss(candidates)
     tables = [Table(i, [a, b]) for i, (a, b) in enumerate(result.pairs, start=1)]
     return Round(number, tables, byes=[result.bye] if result.bye else [])
@@ -300,22 +381,37 @@ def _tables(t: Tournament, number: int, players: list[Standing]) -> Round:
         bottom_up = [row.entrant for row in reversed(players)]
         eligible = [e for e in bottom_up if e not in had_bye] + [e for e in bottom_up if e in had_bye]
         byes = eligible[:bye_count]
+    forbidden = _forbidden(t)
     seated = [Seated(row.entrant, row.points, met[row.entrant],
-                     sum(seats[row.entrant]) / len(seats[row.entrant]) if seats[row.entrant] else 0.5)
+                     sum(seats[row.entrant]) / len(seats[row.entrant]) if seats[row.entrant] else 0.5,
+                     forbidden.get(row.entrant, frozenset()))
               for row in players if row.entrant not in byes]
     groups = group_tables(seated, sizes)
     return Round(number, [Table(i, g) for i, g in enumerate(groups, start=1)], byes=byes)
 
 
+def deal_groups(ids: Sequence[str], count: int) -> list[list[str]]:
+    """``ids`` (by seed) dealt into ``count`` groups in snake order (1 2 3 3 2 1 1 2 3...), so
+    every group gets as strong a field as the seeds allow."""
+    groups: list[list[str]] = [[] for _ in range(count)]
+    for i, eid in enumerate(ids):
+        lap, k = divmod(i, count)
+        groups[k if lap % 2 == 0 else count - 1 - k].append(eid)
+    return groups
+
+
 def _round_robin(t: Tournament, number: int) -> Round:
-    ids = [e.id for e in sorted(t.entrants, key=lambda e: e.seed)]
     tables, byes = [], []
-    for a, b in round_robin_round(ids, number - 1):
-        present = [x for x in (a, b) if x is not None and _plays(t, x, number)]
-        if len(present) == 2:
-            tables.append(Table(len(tables) + 1, [a, b]))
-        elif present:
-            byes.append(present[0])
+    groups = t.groups or [[e.id for e in sorted(t.entrants, key=lambda e: e.seed)]]
+    for ids in groups:
+        if number > t.settings.auto_rounds(len(ids)):  # a smaller group has played all its rounds
+            continue
+        for a, b in round_robin_round(ids, number - 1):
+            present = [x for x in (a, b) if x is not None and _plays(t, x, number)]
+            if len(present) == 2:
+                tables.append(Table(len(tables) + 1, [a, b]))
+            elif present:
+                byes.append(present[0])
     return Round(number, tables, byes=byes)
 
 
@@ -368,23 +464,13 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
         if scores is None:
             raise ResultError("tournament.error.no_result", table=table.number)
         places = competition_ranks(scores)
-    try:
-        places = [int(p) for p in places]
-    except (TypeError, ValueError):
-        raise ResultError("tournament.error.bad_places", table=table.number, size=size) from None
-    if len(places) != size or any(not 1 <= p <= size for p in places):
-        raise ResultError("tournament.error.bad_places", table=table.number, size=size)
-    # competition ranks, abandoned sides tied last
-    keys = [(1 if e in abandoned else 0, p) for e, p in zip(table.entrants, places)]
-    places = [1 + sum(1 for other in keys if other < key) for key in keys]
+    places = _checked_places(table, places, abandoned)
     if reason is not None:
-        reason = str(reason).strip()[:MAX_REASON]
-        if not reason:
-            raise ResultError("tournament.error.no_reason")
+        reason = _checked_reason(reason)
     new = t.copy()
     rnd = new.current_round
     table = rnd.table(table.number)
-    best_of = new.settings.best_of if new.settings.elimination else 1
+    best_of = new.settings.best_of if new.in_bracket else 1
     game = GameRecord(places, scores, abandoned, first=len(table.games) % 2 if best_of > 1 else 0)
     if reason is not None:
         if best_of == 1:
@@ -392,13 +478,111 @@ def record_result(t: Tournament, table_number: int, *, places: Sequence[int] | N
         _decide(new, rnd, table, places, reason)
     else:
         table.games.append(game)
-        if best_of == 1 and not (new.settings.elimination and len(set(places)) < size):
+        if best_of == 1 and not (new.in_bracket and len(set(places)) < size):
             _decide(new, rnd, table, places, None)
         else:
             wins = [sum(1 for g in table.games if g.places[i] == 1 and g.places.count(1) == 1) for i in range(size)]
             needed = best_of // 2 + 1
             if max(wins) >= needed:
                 _decide(new, rnd, table, [1 if w == max(wins) else 2 for w in wins], None)
+    return new
+
+
+def _checked_places(table: Table, places: Sequence[int], abandoned: Sequence[str] = ()) -> list[int]:
+    """``places`` for ``table`` as competition ranks (abandoned sides tied last), or a
+    :class:`ResultError` naming the table and how many places it needs."""
+    size = len(table.entrants)
+    try:
+        places = [int(p) for p in places]
+    except (TypeError, ValueError):
+        raise ResultError("tournament.error.bad_places", table=table.number, size=size) from None
+    if len(places) != size or any(not 1 <= p <= size for p in places):
+        raise ResultError("tournament.error.bad_places", table=table.number, size=size)
+    keys = [(1 if e in abandoned else 0, p) for e, p in zip(table.entrants, places)]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
+
+
+def _checked_reason(reason: str) -> str:
+    reason = str(reason).strip()[:MAX_REASON]
+    if not reason:
+        raise ResultError("tournament.error.no_reason")
+    return reason
+
+
+def correct_result(t: Tournament, round_number: int, table_number: int, places: Sequence[int],
+                   reason: str) -> Tournament:
+    """An organiser corrects the result of a decided table of any round so far (issue 29): the
+    new places replace the match result (the first recorded are kept in ``Table.corrected``,
+    the ``reason`` in ``Table.reason``, so the table counts as adjudicated and is not rated).
+    Standings and tie-breaks follow, being computed from the results; pairings already made
+    stay. In a bracket the winner changes only while the matches it feeds are still unplayed
+    (a walkover it gave is taken back)."""
+    if t.status != RUNNING:
+        raise PhaseError("tournament.error.not_running")
+    table = _table(t, round_number, table_number)
+    if not table.decided:
+        raise ResultError("tournament.error.not_decided", table=table.number, round=int(round_number))
+    places = _checked_places(table, places)
+    reason = _checked_reason(reason)
+    if places == table.places:
+        raise ResultError("tournament.error.same_result", table=table.number, round=int(round_number))
+    new = t.copy()
+    tb = new.rounds[int(round_number) - 1].table(table.number)
+    if tb.match is not None:
+        if places.count(1) != 1:
+            raise ResultError("tournament.error.bracket_needs_winner", table=table.number)
+        played = {x.match for r in new.rounds for x in r.tables if x.match is not None and x is not tb}
+        if _unsettle(new, tb.match, played):
+            raise PhaseError("tournament.error.correct_too_late", table=table.number, round=int(round_number))
+        m = new.match(tb.match)
+        m.winner = tb.entrants[places.index(1)]
+        m.loser = next(e for e in tb.entrants if e != m.winner)
+    if tb.corrected is None:
+        tb.corrected = list(tb.places)
+    tb.places, tb.reason = places, reason
+    if tb.match is not None:
+        brackets.resolve(new)
+        _maybe_finish(new)
+    return new
+
+
+def _unsettle(t: Tournament, match_id: str, played: set[str]) -> bool:
+    """Take back what ``match_id``'s result fed (sides, walkovers), on ``t`` in place; ``True``
+    (and ``t`` is to be thrown away) when a match it fed was already paired."""
+    for m in t.bracket:
+        slots = [i for i, source in enumerate(m.sources) if source.partition(":")[2] == match_id]
+        if not slots:
+            continue
+        if m.id in played:
+            return True
+        for i in slots:
+            m.sides[i] = None
+        if m.winner is not None:  # a walkover (or no second final) that followed from it
+            m.winner = m.loser = None
+            if _unsettle(t, m.id, played):
+                return True
+    return False
+
+
+def unpair_round(t: Tournament) -> Tournament:
+    """Take back the current round's pairing before any of its results (the host checks that
+    no game has a move): the next :func:`pair_next_round` pairs it again from the standings as
+    they are now, so entrants withdrawn since it was paired are left out of it."""
+    current = t.current_round
+    if t.status != RUNNING or current is None or current.status == DONE:
+        raise PhaseError("tournament.error.nothing_to_repair")
+    if any(table.decided or table.games for table in current.tables):
+        raise PhaseError("tournament.error.repair_results", round=current.number)
+    new = t.copy()
+    popped = new.rounds.pop()
+    number = popped.number
+    for e in popped.half_byes:  # asked for this round: still asked for when it is paired again
+        new.bye_requests[e] = number
+    for e in new.entrants:
+        if e.dropped_from == number + 1:
+            e.dropped_from = number
+    if new.in_bracket:
+        brackets.resolve(new)
     return new
 
 
@@ -413,7 +597,7 @@ def _decide(t: Tournament, rnd: Round, table: Table, places: list[int], reason: 
             m.round_played = rnd.number
     if all(tb.decided for tb in rnd.tables):
         rnd.status = DONE
-        if t.settings.elimination:
+        if t.in_bracket:
             brackets.resolve(t)
         _maybe_finish(t)
 
@@ -422,10 +606,29 @@ def _maybe_finish(t: Tournament) -> None:
     current = t.current_round
     if current is not None and current.status != DONE:
         return
-    if t.settings.elimination:
+    if t.in_bracket:
         if brackets.final_decided(t):
             t.status = FINISHED
     elif t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        if t.settings.cut:
+            _start_cut(t)
+        else:
+            t.status = FINISHED
+
+
+def _start_cut(t: Tournament) -> None:
+    """Stage 2: the best ``cut`` active entrants of the standings after the last round play a
+    bracket seeded in that order (fewer than two left: the event ends)."""
+    rows = [row for row in standings(t) if t.entrant(row.entrant).active]
+    size = min(t.settings.cut, len(rows))
+    if size < 2:
+        t.status = FINISHED
+        return
+    t.stage = 2
+    t.cut_seeds = [row.entrant for row in rows[:size]]
+    t.bracket = brackets.build(size, t.settings.cut_format == DOUBLE_ELIMINATION, t.settings.third_place)
+    brackets.resolve(t)
+    if brackets.final_decided(t):
         t.status = FINISHED
 
 
@@ -439,7 +642,7 @@ def table_seats(t: Tournament, round_number: int, table_number: int, game_index:
     table = _table(t, round_number, table_number)
     index = len(table.games) if game_index is None else int(game_index)
     sides = list(table.entrants)
-    if t.settings.elimination and t.settings.best_of > 1 and index % 2:
+    if t.in_bracket and t.settings.best_of > 1 and index % 2:
         sides.reverse()
     members = [t.entrant(e).members for e in sides]
     return [team[k] for k in range(t.settings.team_size) for team in members]
@@ -479,6 +682,9 @@ def export_csv(t: Tournament) -> str:
         for eid in rnd.byes:
             writer.writerow([rnd.number, "bye", "", "", eid, _csv_safe(t.entrant(eid).name), "",
                              plain(Fraction(str(s.bye_points))), "", ""])
+        for eid in rnd.half_byes:
+            writer.writerow([rnd.number, "half_bye", "", "", eid, _csv_safe(t.entrant(eid).name), "",
+                             plain(s.half_bye_points), "", ""])
     return out.getvalue()
 
 

@@ -219,6 +219,83 @@ MESSAGES = {
     "tournament.image.podium": {"en": "Podium", "ja": "表彰台"},
     "tournament.image.champion": {"en": "Champion", "ja": "優勝"},
     "tournament.image.points_of": {"en": "{points} pts", "ja": "{points}点"},
+    # issue 29: the organiser's settings texts, corrections, requested byes, forbidden pairs, stages
+    "tournament.error.points_text": {
+        "en": "Points are written win/draw/loss, like 3/1/0 (each from 0 to 100), not “{value}”.",
+        "ja": "勝点は 勝ち/引き分け/負け の順に 3/1/0 のように書いてください(各0〜100。「{value}」は不可)。",
+    },
+    "tournament.error.entrants_text": {
+        "en": "Entrants are written min-max, like 4-64 (up to {maximum}; 4- or -64 for one of them), not “{value}”.",
+        "ja": "参加人数は 最少-最多 の形で 4-64 のように書いてください(最大{maximum}。片方だけなら 4- や -64。「{value}」は不可)。",
+    },
+    "tournament.error.settings_text": {
+        "en": "Settings are written name=value separated by spaces, like bye_points=0.5 grand_final_reset=off, "
+              "not “{value}”.",
+        "ja": "設定は 名前=値 を空白で区切って bye_points=0.5 grand_final_reset=off のように書いてください"
+              "(「{value}」は不可)。",
+    },
+    "tournament.error.setting_twice": {
+        "en": "Setting “{name}” is given twice.",
+        "ja": "設定「{name}」が二重に指定されています。",
+    },
+    "tournament.error.not_decided": {
+        "en": "Table {table} of round {round} has no result yet: decide it with /tournament adjudicate.",
+        "ja": "第{round}回戦の{table}番卓にはまだ結果がありません。/大会 裁定 で決めてください。",
+    },
+    "tournament.error.same_result": {
+        "en": "Table {table} of round {round} already has that result.",
+        "ja": "第{round}回戦の{table}番卓はすでにその結果です。",
+    },
+    "tournament.error.bracket_needs_winner": {
+        "en": "A bracket match needs one winner: give table {table} places like 1/2.",
+        "ja": "トーナメントの試合には勝者が1人必要です。{table}番卓の順位を 1/2 のように指定してください。",
+    },
+    "tournament.error.correct_too_late": {
+        "en": "Table {table} of round {round} cannot be corrected: the match its winner went on to is already paired.",
+        "ja": "第{round}回戦の{table}番卓は訂正できません。勝者が進んだ次の試合がすでに組まれています。",
+    },
+    "tournament.error.nothing_to_repair": {
+        "en": "There is no round being played to pair again.",
+        "ja": "組み直せる進行中の回戦がありません。",
+    },
+    "tournament.error.repair_results": {
+        "en": "Round {round} already has results: it can no longer be paired again.",
+        "ja": "第{round}回戦にはすでに結果があるため、組み直せません。",
+    },
+    "tournament.error.forbid_self": {"en": "{name} cannot be kept apart from themselves.",
+                                     "ja": "{name}を自分自身と対戦禁止にはできません。"},
+    "tournament.error.forbid_already": {"en": "{first} and {second} are already kept apart.",
+                                        "ja": "{first}と{second}はすでに対戦禁止です。"},
+    "tournament.error.forbid_none": {"en": "{first} and {second} are not kept apart.",
+                                     "ja": "{first}と{second}は対戦禁止になっていません。"},
+    "tournament.error.bye_format": {
+        "en": "Half-point byes are for Swiss events; a {format} event's schedule is fixed.",
+        "ja": "半点の不戦はスイス式の大会だけで使えます。{format} の大会は組み合わせが決まっています。",
+    },
+    "tournament.error.bye_already": {"en": "You already asked to sit out round {round}.",
+                                     "ja": "すでに第{round}回戦の休みを申請しています。"},
+    "tournament.error.bye_none": {"en": "You have not asked to sit out a round.", "ja": "休みの申請はありません。"},
+    "tournament.error.cut_format": {
+        "en": "A top cut follows a Swiss or round-robin stage, not a {format} event.",
+        "ja": "上位による決勝トーナメントはスイス式か総当たりの後に行います({format} では使えません)。",
+    },
+    "tournament.error.third_place": {
+        "en": "A third-place match needs a single elimination bracket (the format or the cut_format).",
+        "ja": "3位決定戦にはシングルエリミネーション(方式または cut_format)が必要です。",
+    },
+    "tournament.error.cycles": {
+        "en": "cycles=2 (a double round robin) is for round robin events, not {format}.",
+        "ja": "cycles=2(2回総当たり)は総当たりの大会だけで使えます({format} では使えません)。",
+    },
+    "tournament.image.third_place": {"en": "Third place", "ja": "3位決定戦"},
+    "tournament.error.groups": {
+        "en": "groups is for round robin events (played in groups), not {format}.",
+        "ja": "groups は総当たり(グループ別)の大会だけで使えます({format} では使えません)。",
+    },
+    "tournament.error.too_few_groups": {
+        "en": "{count} entrants cannot make {groups} groups: each group needs at least 2.",
+        "ja": "参加者{count}人では{groups}グループを作れません。各グループに2人以上必要です。",
+    },
 }
 
 register_messages(MESSAGES)

@@ -51,6 +51,7 @@ BEST_OF = (1, 3, 5, 7)
 POINTS_CHARS = 8
 MAX_ROUNDS = 30
 MAX_ENTRANTS = 1024
+MAX_GROUPS = 32
 
 
 def number(value: Any) -> Fraction:
@@ -90,6 +91,11 @@ class Settings:
       later rounds.
     - ``round_start``, ``playing_hours``, ``check_in_minutes``: see :mod:`tournaments.schedule`.
     - ``game_options``: the game's own options, resolved and written as the game writes them.
+    - ``cut``, ``cut_format``: stages; the top ``cut`` of a Swiss or round robin then play a
+      single or double elimination bracket seeded from the standings (``best_of`` and
+      ``grand_final_reset`` apply to it); ``third_place``: a match for third between the
+      semi-final losers of a single elimination bracket; ``cycles``: 2 for a double round robin;
+      ``groups``: a round robin played in that many groups.
     """
 
     game: str
@@ -116,6 +122,17 @@ class Settings:
     round_start: str = "now"
     playing_hours: str = ""
     check_in_minutes: int = 0
+    #: Stages (issue 29): after the Swiss or round-robin rounds, the best ``cut`` entrants of the
+    #: standings play a ``cut_format`` bracket seeded from them (0: no cut).
+    cut: int = 0
+    cut_format: str = SINGLE_ELIMINATION
+    #: Single elimination (or a single-elimination cut): the semi-final losers play for third place.
+    third_place: bool = False
+    #: Round robin: 2 plays everyone twice, the seats turned round the second time.
+    cycles: int = 1
+    #: Round robin in groups: entrants are dealt into this many groups by seed (snake order) and
+    #: meet only their group; the standings rank group winners first, then the runners-up...
+    groups: int = 1
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -184,8 +201,25 @@ class Settings:
         else:
             bye = win
 
+        cut = _int("cut", options.get("cut", 0), 0, MAX_ENTRANTS)
+        if cut == 1:
+            raise SettingsError("tournament.error.setting_int", name="cut", value=quoted(cut), minimum=2,
+                                maximum=MAX_ENTRANTS)
+        if cut and fmt not in (SWISS, ROUND_ROBIN):
+            raise SettingsError("tournament.error.cut_format", format=fmt)
+        cut_format = _choice("cut_format", options.get("cut_format", SINGLE_ELIMINATION), ELIMINATION)
+        third_place = _bool("third_place", options.get("third_place", False))
+        if third_place and not (fmt == SINGLE_ELIMINATION or (cut and cut_format == SINGLE_ELIMINATION)):
+            raise SettingsError("tournament.error.third_place")
+        cycles = _int("cycles", options.get("cycles", 1), 1, 2)
+        if cycles != 1 and fmt != ROUND_ROBIN:
+            raise SettingsError("tournament.error.cycles", format=fmt)
+        groups = _int("groups", options.get("groups", 1), 1, MAX_GROUPS)
+        if groups != 1 and fmt != ROUND_ROBIN:
+            raise SettingsError("tournament.error.groups", format=fmt)
+
         best_of = 1
-        if fmt in ELIMINATION:
+        if fmt in ELIMINATION or cut:
             best_of = int(_choice("best_of", str(options.get("best_of", 1)), tuple(str(b) for b in BEST_OF)))
 
         allowed = TIE_BREAKS[fmt]
@@ -206,7 +240,8 @@ class Settings:
         minimum_entrants = 3 if fmt == DOUBLE_ELIMINATION else (table_size if fmt == SWISS_TABLES else 2)
         min_entrants = _int("min_entrants", options.get("min_entrants", minimum_entrants), minimum_entrants,
                             MAX_ENTRANTS)
-        max_entrants = _int("max_entrants", options.get("max_entrants", 256), min_entrants, MAX_ENTRANTS)
+        max_entrants = _int("max_entrants", options.get("max_entrants", max(256, min_entrants)), min_entrants,
+                            MAX_ENTRANTS)
 
         late_entry = _bool("late_entry", options.get("late_entry", False))
         if late_entry and fmt not in (SWISS, SWISS_TABLES):
@@ -237,6 +272,7 @@ class Settings:
             round_start=schedule.parse_round_start(options.get("round_start")),
             playing_hours=schedule.parse_hours(options.get("playing_hours")),
             check_in_minutes=_int("check_in_minutes", options.get("check_in_minutes", 0), 0, 7 * 24 * 60),
+            cut=cut, cut_format=cut_format, third_place=third_place, cycles=cycles, groups=groups,
         )
 
     # -- questions the core asks ------------------------------------------------------------------
@@ -259,7 +295,7 @@ class Settings:
         if self.rounds is not None:
             return self.rounds
         if self.format == ROUND_ROBIN:
-            return entrants - 1 + entrants % 2
+            return (entrants - 1 + entrants % 2) * self.cycles
         if self.format == SWISS_TABLES:
             return max(2, math.ceil(math.log(max(entrants, 2), self.table_size)) + 1)
         return max(1, math.ceil(math.log2(max(entrants, 2))))
@@ -274,6 +310,14 @@ class Settings:
             return tuple(number(p) for p in self.place_points)
         first, last = number(self.place_points[0]), number(self.place_points[-1])
         return tuple(last + (first - last) * Fraction(p, 6) for p in DEFAULT_PLACE_POINTS[size])
+
+    @property
+    def half_bye_points(self) -> Fraction:
+        """Points for a requested half-point bye: a draw at two-sided tables, half a bye at
+        multiplayer tables."""
+        if self.two_sided:
+            return number(self.points_draw)
+        return number(self.bye_points) / 2
 
     def points_for(self, places: Sequence[int]) -> list[Fraction]:
         """The points each side earns from its finishing ``places`` (competition ranks): tied sides
@@ -303,6 +347,54 @@ class Settings:
         data["place_points"] = tuple(data.get("place_points", ()))
         data["tie_breaks"] = tuple(data.get("tie_breaks", ()))
         return cls(**data)
+
+
+# -- the organiser's texts (Discord options) -----------------------------------------------------------
+
+#: The longest text of ``points``, ``entrants`` or ``settings`` read at all.
+TEXT_CHARS = 400
+
+
+def points_text(text: str) -> dict[str, str]:
+    """``"3/1/0"`` (win/draw/loss) to the three settings; each value is checked by :meth:`Settings.make`."""
+    parts = [p for p in str(text).replace(",", "/").replace(" ", "").split("/")]
+    if len(str(text)) > TEXT_CHARS or len(parts) != 3 or not all(parts):
+        raise SettingsError("tournament.error.points_text", value=quoted(text))
+    return dict(zip(("points_win", "points_draw", "points_loss"), parts))
+
+
+def entrants_text(text: str) -> dict[str, str]:
+    """``"4-64"`` (minimum and maximum), ``"4-"`` (a minimum), ``"-64"`` or ``"64"`` (a maximum)
+    to the settings; the range each may take is checked by :meth:`Settings.make`."""
+    said = str(text).strip().replace("..", "-").replace("~", "-").replace("〜", "-")
+    low, sep, high = said.partition("-")
+    if not sep:
+        low, high = "", low
+    low, high = low.strip(), high.strip()
+    if len(said) > TEXT_CHARS or not (low or high) or any(part and not part.isdigit() for part in (low, high)):
+        raise SettingsError("tournament.error.entrants_text", value=quoted(text), maximum=MAX_ENTRANTS)
+    out = {}
+    if low:
+        out["min_entrants"] = low
+    if high:
+        out["max_entrants"] = high
+    return out
+
+
+def settings_text(text: str) -> dict[str, str]:
+    """``"bye_points=0.5 grand_final_reset=off"`` to settings by name (separated by spaces; a
+    value may hold commas, as tie-breaks do); names and values are checked by :meth:`Settings.make`."""
+    out: dict[str, str] = {}
+    if len(str(text)) > TEXT_CHARS:
+        raise SettingsError("tournament.error.settings_text", value=quoted(text))
+    for pair in str(text).split():
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise SettingsError("tournament.error.settings_text", value=quoted(pair))
+        if name in out:
+            raise SettingsError("tournament.error.setting_twice", name=quoted(name))
+        out[name.strip().lower()] = value
+    return out
 
 
 def _said(value: Any) -> str:

@@ -45,7 +45,8 @@ LOWER_IS_BETTER = frozenset({"average_place"})
 @dataclass
 class Cell:
     """One round of one entrant: ``kind`` is ``win``, ``draw``, ``loss``, ``place`` (multiplayer),
-    ``bye``, ``pending`` (playing now), ``out`` (not paired: dropped or not yet entered)."""
+    ``bye``, ``half_bye`` (asked for), ``pending`` (playing now), ``out`` (not paired: dropped or
+    not yet entered)."""
 
     round: int
     kind: str
@@ -145,6 +146,10 @@ def records(t: Tournament, through_round: int | None = None) -> dict[str, _Recor
             seen.add(eid)
             out[eid].points += Fraction(str(s.bye_points))
             out[eid].cells.append(Cell(rnd.number, "bye", points=Fraction(str(s.bye_points))))
+        for eid in rnd.half_byes:
+            seen.add(eid)
+            out[eid].points += s.half_bye_points
+            out[eid].cells.append(Cell(rnd.number, "half_bye", points=s.half_bye_points))
         for eid, rec in out.items():
             if eid not in seen:
                 rec.cells.append(Cell(rnd.number, "out"))
@@ -189,6 +194,8 @@ def standings(t: Tournament, through_round: int | None = None) -> list[Standing]
     (see the module docstring)."""
     if t.settings.elimination:
         return elimination_standings(t, through_round)
+    if t.cut_seeds and t.total_rounds is not None and last_round(t, through_round) > t.total_rounds:
+        return cut_standings(t, through_round)
     recs = records(t, through_round)
     last = last_round(t, through_round)
     values = tie_break_values(t, recs)
@@ -209,6 +216,19 @@ def standings(t: Tournament, through_round: int | None = None) -> list[Standing]
             split.extend(_runs(ordered, keys))
         groups = split
     ordered = [eid for group in groups for eid in group]
+    if len(t.groups) > 1:
+        # a round robin in groups: each group's winner first, then each runner-up... (each tier
+        # in the order of points and tie-breaks); equal only within one tier
+        group_rank = {}
+        for members in t.groups:
+            place = 0
+            for eid in ordered:
+                if eid in members:
+                    group_rank[eid] = place
+                    place += 1
+        ordered = sorted(ordered, key=lambda e: group_rank.get(e, len(t.entrants)))  # stable: in order
+        for eid in ordered:
+            keys[eid] = [Fraction(-group_rank.get(eid, len(t.entrants)))] + keys[eid]
     out, rank = [], 0
     for i, eid in enumerate(ordered):
         if i == 0 or keys[eid] != keys[ordered[i - 1]]:
@@ -228,18 +248,41 @@ def _runs(ordered: list[str], keys: dict[str, list[Fraction]]) -> list[list[str]
     return runs
 
 
-def elimination_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
-    """Elimination: the champion, then the final's loser, then by the stage each entrant was
-    knocked out at (later is better; entrants knocked out at the same stage share a rank); those
-    still in the bracket come first while it runs. Points are matches won. After round N, a
-    match counts when it was decided by the end of round N (played, or a walkover whose sides
-    were known by then); the champion is named only when N is the last round."""
-    recs = records(t, through_round)
+def cut_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
+    """A staged event once its cut is being played: the cut's entrants first, by how far they
+    went in the bracket (the cut's seeding breaking ties), then everyone else in the order of the
+    first stage. Points and tie-breaks are the first stage's; the rounds are all of them."""
     last = last_round(t, through_round)
-    stage: dict[str, tuple[int, ...]] = {}
+    first = {row.entrant: row for row in standings(t, through_round=t.total_rounds)}
+    recs = records(t, through_round)
+    stage = _bracket_stages(t, list(t.cut_seeds), last)
+    position = {eid: n for n, eid in enumerate(t.cut_seeds)}
+    cut = sorted(t.cut_seeds, key=lambda e: (tuple(-x for x in stage[e]), position[e]))
+    rest = [eid for eid in first if eid not in position]
+    out: list[Standing] = []
+    for i, eid in enumerate(cut):
+        rank = out[-1].rank if i and stage[eid] == stage[cut[i - 1]] else i + 1
+        row = first[eid]
+        out.append(Standing(rank, eid, row.points, row.tie_breaks, recs[eid].cells,
+                            dropped=dropped_by(t.entrant(eid), last), alive=stage[eid][0] == 3))
+    for i, eid in enumerate(rest):
+        row = first[eid]
+        same = i and row.rank == first[rest[i - 1]].rank
+        rank = out[-1].rank if same else len(cut) + i + 1
+        out.append(Standing(rank, eid, row.points, row.tie_breaks, recs[eid].cells,
+                            dropped=dropped_by(t.entrant(eid), last)))
+    return out
+
+
+def _bracket_stages(t: Tournament, ids: list[str], last: int) -> dict[str, tuple]:
+    """How far each of ``ids`` went in the bracket by the end of round ``last``: ``(4, 0)`` the
+    champion (named once the event is over), ``(3, 0)`` still in, ``(1, k, ...)`` knocked out by
+    the k-th match of the bracket (later is better; the third-place match's winner above its
+    loser)."""
     order = {m.id: i for i, m in enumerate(t.bracket)}
     finished = t.status == "finished" and last == len(t.rounds)
     by_id, when = {m.id: m for m in t.bracket}, {}
+    single = t.bracket_format == "single_elimination"
 
     def settled(m: BracketMatch) -> int:
         """The round by whose end ``m`` was decided: the round it was played in; for a walkover,
@@ -252,19 +295,32 @@ def elimination_standings(t: Tournament, through_round: int | None = None) -> li
             when[m.id] = max([0, *known, *withdrawn])
         return when[m.id]
 
-    for eid in recs:
-        stage[eid] = (3, 0)  # still in
+    stage: dict[str, tuple] = {eid: (3, 0) for eid in ids}
     for m in t.bracket:
         if m.loser in stage and settled(m) <= last:
-            eliminated = t.settings.format == "single_elimination" or m.bracket in ("L", "F")
+            eliminated = single or m.bracket in ("L", "F")
             if m.id == "GF" and t.settings.grand_final_reset and m.winner == m.sides[1]:
                 eliminated = False  # the unbeaten finalist lost once: the final is played again
             if eliminated:
-                stage[m.loser] = (1, order[m.id])
+                stage[m.loser] = (1, order[m.id], 0)
+                if m.id == "3P" and m.winner in stage:
+                    stage[m.winner] = (1, order[m.id], 1)
     if finished:
-        champion = next((m.winner for m in reversed(t.bracket) if m.winner), None)
-        if champion:
+        champion = next((m.winner for m in reversed(t.bracket) if m.winner and m.id != "3P"), None)
+        if champion in stage:
             stage[champion] = (4, 0)
+    return stage
+
+
+def elimination_standings(t: Tournament, through_round: int | None = None) -> list[Standing]:
+    """Elimination: the champion, then the final's loser, then by the stage each entrant was
+    knocked out at (later is better; entrants knocked out at the same stage share a rank); those
+    still in the bracket come first while it runs. Points are matches won. After round N, a
+    match counts when it was decided by the end of round N (played, or a walkover whose sides
+    were known by then); the champion is named only when N is the last round."""
+    recs = records(t, through_round)
+    last = last_round(t, through_round)
+    stage = _bracket_stages(t, list(recs), last)
     seed = {e.id: e.seed for e in t.entrants}
     ordered = sorted(recs, key=lambda e: (tuple(-x for x in stage[e]), seed[e]))
     out, rank = [], 0
@@ -278,12 +334,19 @@ def elimination_standings(t: Tournament, through_round: int | None = None) -> li
 
 
 def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title: str = "",
-                   through_round: int | None = None) -> dict[str, Any]:
+                   through_round: int | None = None, group: int | None = None) -> dict[str, Any]:
     """A plain JSON view of the standings (now, or after round ``through_round``) for the
     renderer and the text post: rows with rank, name, points, tie-break values and one short
     result per round (``W3`` beat #3, ``D1``, ``L2``, ``B`` bye, ``2/4`` second of four, ``…``
-    playing, ``-`` not paired)."""
+    playing, ``-`` not paired). ``group``: only that group of a round robin in groups, ranked
+    within it."""
     table = standings(t, through_round)
+    if group is not None:
+        members = set(t.groups[group])
+        table = [row for row in table if row.entrant in members]
+        for i, row in enumerate(table):
+            same = i and (row.points, row.tie_breaks) == (table[i - 1].points, table[i - 1].tie_breaks)
+            row.rank = table[i - 1].rank if same else i + 1
     rank_of = {row.entrant: row.rank for row in table}
     last = last_round(t, through_round)
     done = sum(1 for r in t.rounds[:last] if r.status == DONE)
@@ -297,7 +360,7 @@ def standings_view(t: Tournament, names: dict[str, str] | None = None, *, title:
             elif c.kind == "place":
                 results.append(f"{c.place}/{c.size}")
             else:
-                results.append({"bye": "B", "pending": "…", "out": "-"}[c.kind])
+                results.append({"bye": "B", "half_bye": "H", "pending": "…", "out": "-"}[c.kind])
         rows.append({
             "rank": row.rank, "id": row.entrant, "seed": e.seed, "name": (names or {}).get(row.entrant, e.name),
             "points": plain(row.points), "tie_breaks": [plain(row.tie_breaks[n]) for n in t.settings.tie_breaks],
@@ -318,6 +381,7 @@ def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: s
     winning side's index; ``status`` ``done``, ``playing`` or ``waiting``."""
     tables = {tb.match: tb for r in t.rounds for tb in r.tables if tb.match is not None}
     by_id = {m.id: m for m in t.bracket}
+    cut_seed = {eid: n for n, eid in enumerate(t.cut_seeds, start=1)}  # a cut shows its own seeding
     matches = []
     for m in t.bracket:
         table = tables.get(m.id)
@@ -335,16 +399,18 @@ def bracket_view(t: Tournament, names: dict[str, str] | None = None, *, title: s
                 sides.append({"bye": True})
             else:
                 e = t.entrant(side)
-                sides.append({"name": (names or {}).get(side, e.name if e else side), "seed": e.seed if e else 0,
+                seed = cut_seed.get(side, 0) if cut_seed else (e.seed if e else 0)
+                sides.append({"name": (names or {}).get(side, e.name if e else side), "seed": seed,
                               "wins": wins.get(side, 0), "dropped": bool(e and not e.active)})
         winner = m.sides.index(m.winner) if m.winner and m.winner in m.sides else None
         feeders = [ref for kind, _, ref in (source.partition(":") for source in m.sources)
                    if kind in ("W", "L") and ref in by_id]
         status = "done" if m.winner is not None else "playing" if table is not None else "waiting"
         matches.append({"id": m.id, "bracket": m.bracket, "level": m.level, "feeders": feeders,
+                        "third_place": m.id == "3P",
                         "from": [source.partition(":")[0] for source in m.sources],
                         "sides": sides, "winner": winner, "status": status})
-    return {"title": title, "game": t.settings.game, "format": t.settings.format,
+    return {"title": title, "game": t.settings.game, "format": t.bracket_format,
             "best_of": t.settings.best_of, "finished": t.status == "finished", "matches": matches}
 
 

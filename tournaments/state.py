@@ -63,6 +63,8 @@ class Table:
     reason: str | None = None
     #: The bracket match this table plays (elimination), e.g. ``"W1-3"``, ``"L2-1"``, ``"GF"``.
     match: str | None = None
+    #: The places first recorded, when an organiser corrected them later (``reason`` says why).
+    corrected: list[int] | None = None
 
     @property
     def decided(self) -> bool:
@@ -75,6 +77,8 @@ class Round:
     tables: list[Table]
     byes: list[str] = field(default_factory=list)
     status: str = PAIRED
+    #: Entrants sitting this round out at their own request (a half-point bye, issue 29).
+    half_byes: list[str] = field(default_factory=list)
 
     def table(self, number: int) -> Table | None:
         return next((t for t in self.tables if t.number == number), None)
@@ -113,6 +117,16 @@ class Tournament:
     signup_closes_at: float | None = None
     #: Data the host keeps with the tournament (channel, windows, clock); the core never reads it.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Pairs of entrant ids the organiser forbade to meet (the same club, partners...).
+    forbidden: list[list[str]] = field(default_factory=list)
+    #: Entrant id -> the round they asked to sit out with a half-point bye (before it is paired).
+    bye_requests: dict[str, int] = field(default_factory=dict)
+    #: 1 while the Swiss or round-robin rounds are played; 2 once the top cut's bracket is built
+    #: (seed N of the bracket is ``cut_seeds[N - 1]``, the standings after stage 1).
+    stage: int = 1
+    cut_seeds: list[str] = field(default_factory=list)
+    #: A round robin in groups: each group's entrant ids, dealt at the start.
+    groups: list[list[str]] = field(default_factory=list)
 
     # -- lookups ----------------------------------------------------------------------------------
 
@@ -121,6 +135,16 @@ class Tournament:
 
     def entrant_of_player(self, player_id: str) -> Entrant | None:
         return next((e for e in self.entrants if player_id in e.members), None)
+
+    @property
+    def in_bracket(self) -> bool:
+        """Rounds come from a bracket: an elimination event, or the top cut of a staged one."""
+        return self.settings.elimination or self.stage == 2
+
+    @property
+    def bracket_format(self) -> str:
+        """The bracket's format: the event's, or its cut's."""
+        return self.settings.format if self.settings.elimination else self.settings.cut_format
 
     @property
     def current_round(self) -> Round | None:
@@ -141,9 +165,9 @@ class Tournament:
             "settings": self.settings.to_json(),
             "entrants": [copy.deepcopy(vars(e)) for e in self.entrants],
             "rounds": [
-                {"number": r.number, "status": r.status, "byes": list(r.byes),
+                {"number": r.number, "status": r.status, "byes": list(r.byes), "half_byes": list(r.half_byes),
                  "tables": [{"number": t.number, "entrants": list(t.entrants), "places": t.places,
-                             "reason": t.reason, "match": t.match,
+                             "reason": t.reason, "match": t.match, "corrected": t.corrected,
                              "games": [copy.deepcopy(vars(g)) for g in t.games]} for t in r.tables]}
                 for r in self.rounds
             ],
@@ -155,14 +179,19 @@ class Tournament:
             "start_at": self.start_at,
             "signup_closes_at": self.signup_closes_at,
             "extra": copy.deepcopy(self.extra),
+            "forbidden": [list(pair) for pair in self.forbidden],
+            "bye_requests": dict(self.bye_requests),
+            "stage": self.stage,
+            "cut_seeds": list(self.cut_seeds),
+            "groups": [list(g) for g in self.groups],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tournament:
         rounds = [
-            Round(number=r["number"], status=r["status"], byes=list(r["byes"]),
+            Round(number=r["number"], status=r["status"], byes=list(r["byes"]), half_byes=list(r.get("half_byes", [])),
                   tables=[Table(number=t["number"], entrants=list(t["entrants"]), places=t["places"],
-                                reason=t["reason"], match=t["match"],
+                                reason=t["reason"], match=t["match"], corrected=t.get("corrected"),
                                 games=[GameRecord(**g) for g in t["games"]]) for t in r["tables"]])
             for r in data["rounds"]
         ]
@@ -173,4 +202,8 @@ class Tournament:
             bracket=[BracketMatch(**m) for m in data["bracket"]], paused=bool(data.get("paused", False)),
             start_at=data.get("start_at"), signup_closes_at=data.get("signup_closes_at"),
             extra=copy.deepcopy(data.get("extra", {})),
+            forbidden=[list(pair) for pair in data.get("forbidden", [])],
+            bye_requests={str(k): int(v) for k, v in data.get("bye_requests", {}).items()},
+            stage=int(data.get("stage", 1)), cut_seeds=list(data.get("cut_seeds", [])),
+            groups=[list(g) for g in data.get("groups", [])],
         )

@@ -108,6 +108,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
         games = [game] if game else [g.name for g in all_games()]
         lines: list[str] = []
         files: list[discord.File] = []
+        rated = False
         for name in games:
             stored = (await store.ratings(interaction.guild_id, name, [player.id])).get(player.id)
             title = get_game(name).titles.get(lang, name)
@@ -115,6 +116,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
                 if game:
                     lines.append(t("tourney.rating_none", lang, player=player.display_name, game=title))
                 continue
+            rated = True
             rating = T.Rating(*stored)
             lines.append(t("tourney.rating_line", lang, player=player.display_name, game=title,
                            rating=f"{rating.ordinal:.1f}", games=rating.games,
@@ -135,7 +137,9 @@ class RatingsCog(commands.Cog, name="Ratings"):
                     for _, _, mu, sigma, played, _ in reversed(history[:HISTORY])]}
                 image = await asyncio.to_thread(render_history, shown, lang=lang)
                 files.append(discord.File(io.BytesIO(image), filename=f"rating-{player.id}-{name}.png"))
-        if not lines:
-            lines.append(t("tourney.rating_none", lang, player=player.display_name, game="-"))
+        if not rated:  # say why: no finished rated game with another person yet
+            if not lines:
+                lines.append(t("tourney.rating_none_any", lang, player=player.display_name))
+            lines.append(t("tourney.rating_why_none", lang))
         await self.bot.reply(interaction, fit_lines(lines, lang), files=files,
                              allowed_mentions=discord.AllowedMentions.none())

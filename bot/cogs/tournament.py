@@ -27,7 +27,7 @@ import tournaments as T
 from bot.cogs import guarded, parse_options
 from bot.host import HostError
 from bot.host.store import TournamentRow
-from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, state_of
+from bot.host.tournaments import MAX_FILL, TournamentService, is_ai, rating_summary, state_of
 from bot.i18n import ls, t
 from bot.posts import EMBED_FIELD, MESSAGE_LIMIT, clip, fit_embed, fit_lines, fit_list, fit_post
 from bot.presenter import pinging
@@ -36,6 +36,7 @@ from games.registry import all_games, get_game
 from games.typed import integer, shown
 from renderers.tournament import render_bracket_pages, render_podium, render_standings_pages
 from tournaments.schedule import check_in_opens
+from tournaments.settings import entrants_text, points_text, settings_text
 from tournaments.state import CANCELLED, DONE, FINISHED, REGISTRATION, RUNNING
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ RETRY_SECONDS = 30.0
 #: The options of ``/tournament new`` for the organiser's schedule and entry rules.
 ORGANISER_OPTIONS = ("team_size", "late_entry", "late_until", "round_start", "playing_hours", "start_at",
                      "signup_closes", "check_in_minutes", "drop_on_timeout")
+#: The options of ``/tournament new`` for scoring, tie-breaks and entry numbers (issue 29); with
+#: ``settings`` (any engine setting by name) every setting of the engine is reachable.
+RULE_OPTIONS = ("points", "tie_breaks", "entrants", "settings")
 #: Seconds between looks for scheduled starts and rounds whose time has come (with ticking on).
 WAKE_SECONDS = 30.0
 #: Entrants listed on the sign-up message (as many as its field holds) and lines of standings in
@@ -177,6 +181,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         embed.description = "\n".join([t("tourney.body", lang, owner=f"<@{row.owner_id}>", rounds=rounds,
                                          size=s.table_size, rated=t("tourney.rated" if s.rated else "tourney.unrated", lang),
                                          check_in=self._entry_line(s, lang)),
+                                        *self._rules_lines(s, lang),
                                         *self._schedule_lines(tm, lang, zone)])
         names = [("✅ " if s.check_in and e.checked_in else "") + e.name for e in tm.entrants]
         listed = fit_lines(names, lang, limit=EMBED_FIELD, more="tourney.more", at_most=LISTED) \
@@ -187,7 +192,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         fit_embed(embed, lang)
         if tm.status == REGISTRATION:
             actions = (("join",) if individual else ()) + ("leave",) + (("check",) if s.check_in else ())
-        elif tm.status == RUNNING and individual and s.late_open(T.late_round(tm)):
+        elif tm.status == RUNNING and individual and T.late_open(tm):
             actions = ("join",)  # late entry
         else:
             return embed, None
@@ -210,6 +215,41 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if s.team_size > 1:
             return t("tourney.team_line", lang, size=s.team_size)
         return t("tourney.no_check_in", lang)
+
+    @staticmethod
+    def _rules_lines(s: T.Settings, lang: str) -> list[str]:
+        """The scoring, tie-breaks and entry numbers the event was set with (issue 29), so every
+        setting an organiser can choose is stated where people sign up."""
+        lines = []
+        if s.elimination:
+            lines.append(t("tourney.rules_best_of", lang, games=s.best_of))
+            if s.format == "double_elimination":
+                lines.append(t("tourney.rules_reset_on" if s.grand_final_reset else "tourney.rules_reset_off", lang))
+        elif s.two_sided:
+            lines.append(t("tourney.rules_points", lang, win=_plain(s.points_win), draw=_plain(s.points_draw),
+                           loss=_plain(s.points_loss), bye=_plain(s.bye_points)))
+        else:
+            lines.append(t("tourney.rules_places", lang, places="/".join(_plain(p) for p in s.place_points),
+                           bye=_plain(s.bye_points)))
+        if s.cycles == 2:
+            lines.append(t("tourney.rules_double_round_robin", lang))
+        if s.groups > 1:
+            lines.append(t("tourney.rules_groups", lang, groups=s.groups))
+        if s.cut:
+            lines.append(t("tourney.rules_cut", lang, cut=s.cut,
+                           format=translate(f"tournament.format.{s.cut_format}", lang)))
+            lines.append(t("tourney.rules_best_of", lang, games=s.best_of))
+            if s.cut_format == "double_elimination":
+                lines.append(t("tourney.rules_reset_on" if s.grand_final_reset else "tourney.rules_reset_off", lang))
+        if s.third_place:
+            lines.append(t("tourney.rules_third_place", lang))
+        if s.tie_breaks:
+            names = ", ".join(translate(f"tournament.tb.{name}", lang) for name in s.tie_breaks)
+            lines.append(t("tourney.rules_tie_breaks", lang, names=names))
+        lines.append(t("tourney.rules_entrants", lang, minimum=s.min_entrants, maximum=s.max_entrants))
+        if s.rated:
+            lines.append(t("tourney.rated_rule", lang))
+        return lines
 
     @staticmethod
     def _schedule_lines(tm: T.Tournament, lang: str, zone: str) -> list[str]:
@@ -242,7 +282,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         due = tm.extra.get("round_due")
         if tm.status == RUNNING and not tm.paused and due and due.get("round") == len(tm.rounds) + 1:
             lines.append(t("tourney.next_round_line", lang, round=due["round"], at=int(due["at"])))
-        if tm.status == RUNNING and s.late_open(T.late_round(tm)) and s.team_size == 1:
+        if tm.status == RUNNING and T.late_open(tm) and s.team_size == 1:
             lines.append(t("tourney.late_line", lang, round=T.late_round(tm)))
         if s.drop_on_timeout and tm.extra.get("table", {}).get("timeout", "remind") != "remind":
             lines.append(t("tourney.timeout_rule", lang))
@@ -282,14 +322,14 @@ class TournamentCog(commands.Cog, name="Tournament"):
                          check_in=ls("cmd.opt.check_in"), place_points=ls("cmd.opt.place_points"),
                          best_of=ls("cmd.opt.best_of"), options=ls("cmd.opt.options"), clock=ls("cmd.opt.clock"),
                          timeout=ls("cmd.opt.timeout"), posts=ls("cmd.opt.posts"), **{
-                             name: ls(f"cmd.opt.{name}") for name in ORGANISER_OPTIONS})
+                             name: ls(f"cmd.opt.{name}") for name in ORGANISER_OPTIONS + RULE_OPTIONS})
     @app_commands.describe(game=ls("cmd.opt.game.desc"), format=ls("cmd.opt.format.desc"),
                            rounds=ls("cmd.opt.rounds.desc"), table_size=ls("cmd.opt.table_size.desc"),
                            rated=ls("cmd.opt.rated.desc"), check_in=ls("cmd.opt.check_in.desc"),
                            place_points=ls("cmd.opt.place_points.desc"), best_of=ls("cmd.opt.best_of.desc"),
                            options=ls("cmd.opt.options.desc"), clock=ls("cmd.opt.clock.desc"),
                            timeout=ls("cmd.opt.timeout.desc"), posts=ls("cmd.opt.posts.desc"), **{
-                               name: ls(f"cmd.opt.{name}.desc") for name in ORGANISER_OPTIONS})
+                               name: ls(f"cmd.opt.{name}.desc") for name in ORGANISER_OPTIONS + RULE_OPTIONS})
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, format: str = "swiss",
                   rounds: app_commands.Range[int, 1, 30] | None = None,
@@ -301,7 +341,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
                   late_until: app_commands.Range[int, 2, 30] | None = None, round_start: str | None = None,
                   playing_hours: str | None = None, start_at: str | None = None, signup_closes: str | None = None,
                   check_in_minutes: app_commands.Range[int, 0, 10080] | None = None,
-                  drop_on_timeout: bool | None = None) -> None:
+                  drop_on_timeout: bool | None = None, points: str | None = None, tie_breaks: str | None = None,
+                  entrants: str | None = None, settings: str | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise HostError("tourney.not_in_thread")
         chosen: dict[str, Any] = {"rounds": rounds, "rated": rated, "check_in": check_in,
@@ -309,8 +350,20 @@ class TournamentCog(commands.Cog, name="Tournament"):
         given = {"table_size": table_size, "place_points": place_points, "best_of": best_of, "team_size": team_size,
                  "late_entry": late_entry, "late_until": late_until, "round_start": round_start,
                  "playing_hours": playing_hours, "start_at": start_at, "signup_closes": signup_closes,
-                 "check_in_minutes": check_in_minutes, "drop_on_timeout": drop_on_timeout}
-        chosen.update({name: value for name, value in given.items() if value is not None})
+                 "check_in_minutes": check_in_minutes, "drop_on_timeout": drop_on_timeout,
+                 "tie_breaks": tie_breaks or None}
+        given = {name: value for name, value in given.items() if value is not None}
+        given.update(points_text(points) if points else {})
+        given.update(entrants_text(entrants) if entrants else {})
+        # ``settings`` reaches every setting of the engine by name; one named twice is refused
+        by_name = settings_text(settings) if settings else {}
+        for name in by_name:
+            if name in given:
+                raise T.SettingsError("tournament.error.setting_twice", name=name)
+            if name == "game_options":
+                raise T.SettingsError("tournament.error.settings_text", value="game_options=...")
+        chosen.update(by_name)
+        chosen.update(given)
         row = await self.service.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                         owner_id=interaction.user.id, game=game, format=format, options=chosen,
                                         table={"clock": clock, "timeout": timeout, "posts": posts})
@@ -422,6 +475,68 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 thread = await self.bot.channel(link.thread_id)
                 await thread.send(t("tourney.adjudicated", lang, **params),
                                   allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.correct"), description=ls("cmd.tournament.correct.desc"))
+    @app_commands.rename(round=ls("cmd.opt.round"), table=ls("cmd.opt.table"), result=ls("cmd.opt.result"),
+                         reason=ls("cmd.opt.reason"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(round=ls("cmd.opt.round.desc"), table=ls("cmd.opt.table.desc"),
+                           result=ls("cmd.opt.result.desc"), reason=ls("cmd.opt.reason.desc"),
+                           tournament_id=ls("cmd.opt.tournament.desc"))
+    async def correct(self, interaction: discord.Interaction, round: app_commands.Range[int, 1, 1000],
+                      table: app_commands.Range[int, 1, 1000], result: str, reason: str,
+                      tournament_id: int | None = None) -> None:
+        """Correct an earlier round's result (issue 29): the channel is told, standings follow."""
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        places = _places(result)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        before = state_of(row)
+        was = before.rounds[round - 1].table(table) if round <= len(before.rounds) else None
+        row = await self.service.correct(row.id, round, table, places, reason)
+        corrected = state_of(row).rounds[round - 1].table(table)
+        await self._announce(interaction, row, "tourney.corrected", id=row.id, round=round, table=table,
+                             was="/".join(map(str, was.places if was and was.places else [])),
+                             places="/".join(map(str, corrected.places)), reason=shown(reason, REASON_SHOWN))
+
+    @tournament.command(name=ls("cmd.tournament.repair"), description=ls("cmd.tournament.repair.desc"))
+    @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(tournament_id=ls("cmd.opt.tournament.desc"))
+    async def repair(self, interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+        """Pair the current round again before any of its games has a move (issue 29)."""
+        row = await self._pick(interaction, tournament_id, RUNNING)
+        self._organiser(interaction, row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.service.repair(row.id)
+        await self._announce(interaction, row, "tourney.repaired", id=row.id, round=len(row.state["rounds"]))
+
+    @tournament.command(name=ls("cmd.tournament.forbid"), description=ls("cmd.tournament.forbid.desc"))
+    @app_commands.rename(player=ls("cmd.opt.player"), other=ls("cmd.opt.other"), allow=ls("cmd.opt.allow"),
+                         tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(player=ls("cmd.opt.player.desc"), other=ls("cmd.opt.other.desc"),
+                           allow=ls("cmd.opt.allow.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def forbid(self, interaction: discord.Interaction, player: discord.User, other: discord.User,
+                     allow: bool = False, tournament_id: int | None = None) -> None:
+        """Keep two players apart in later pairings (issue 29), or let them meet again."""
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        self._organiser(interaction, row)
+        row = await self.service.forbid(row.id, player.id, other.id, not allow)
+        await self.bot.reply(interaction, t("tourney.allowed" if allow else "tourney.forbidden",
+                                            await self.bot.lang_for(interaction), id=row.id,
+                                            first=f"<@{player.id}>", second=f"<@{other.id}>"),
+                             allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name=ls("cmd.tournament.bye"), description=ls("cmd.tournament.bye.desc"))
+    @app_commands.rename(cancel=ls("cmd.opt.cancel_bye"), tournament_id=ls("cmd.opt.tournament"))
+    @app_commands.describe(cancel=ls("cmd.opt.cancel_bye.desc"), tournament_id=ls("cmd.opt.tournament.desc"))
+    async def bye(self, interaction: discord.Interaction, cancel: bool = False,
+                  tournament_id: int | None = None) -> None:
+        """A player asks to sit out the next round with a half-point bye (issue 29)."""
+        row = await self._pick(interaction, tournament_id, REGISTRATION, RUNNING)
+        row, number = await self.service.request_bye(row.id, interaction.user.id, not cancel)
+        await self.bot.reply(interaction, t("tourney.bye_withdrawn" if cancel else "tourney.bye_requested",
+                                            await self.bot.lang_for(interaction), id=row.id, round=number,
+                                            points=_plain(float(state_of(row).settings.half_bye_points))),
+                             allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name=ls("cmd.tournament.cancel"), description=ls("cmd.tournament.cancel.desc"))
     @app_commands.rename(tournament_id=ls("cmd.opt.tournament"))
@@ -705,9 +820,17 @@ class TournamentCog(commands.Cog, name="Tournament"):
         the round being played (after round N: of round N+1)."""
         tm = state_of(row)
         view = T.standings_view(tm, tm.extra.get("names"), title=heading.strip("*"), through_round=through_round)
-        images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
-        files = _files(images, f"standings-{row.id}")
-        if tm.settings.elimination:  # the bracket first: where everyone stands, and who meets whom next
+        if len(tm.groups) > 1 and not tm.in_bracket:  # a round robin in groups: a picture per group
+            images = []
+            for k in range(len(tm.groups)):
+                name = chr(ord("A") + k) if k < 26 else str(k + 1)
+                shown = T.standings_view(tm, tm.extra.get("names"), through_round=through_round, group=k,
+                                         title=f"{heading.strip('*')} · {t('tourney.group', lang, name=name)}")
+                images += await asyncio.to_thread(render_standings_pages, shown, lang=lang)
+        else:
+            images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
+        files = _files(images, f"standings-{row.id}")[:MAX_FILES]
+        if tm.in_bracket:  # the bracket first: where everyone stands, and who meets whom next
             bracket = T.bracket_view(tm, tm.extra.get("names"), title=heading.strip("*"))
             files = [*_files(await asyncio.to_thread(render_bracket_pages, bracket, lang=lang), f"bracket-{row.id}"),
                      *files][:MAX_FILES]
@@ -724,12 +847,25 @@ class TournamentCog(commands.Cog, name="Tournament"):
         return fit_post([heading], [[line] for line in lines], byes_line, lang, keep="first", more="tourney.more",
                         at_most=STANDING_LINES), files
 
+    @staticmethod
+    def _ratings_said(tm: T.Tournament, lang: str) -> str:
+        """Which of the event's games moved ratings, and why the others did not (issue 29)."""
+        if not tm.settings.rated:
+            return t("tourney.podium_unrated", lang)
+        summary = rating_summary(tm)
+        lines = [t("tourney.podium_rated", lang, rated=summary.rated, games=summary.games)]
+        if summary.ai_only:
+            lines.append(t("tourney.podium_ai_only", lang, count=summary.ai_only))
+        if summary.adjudicated:
+            lines.append(t("tourney.podium_adjudicated", lang, count=summary.adjudicated))
+        return " ".join(lines)
+
     async def _podium(self, row: TournamentRow, tm: T.Tournament, channel: Any, lang: str) -> discord.Message:
         view = T.standings_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
         image = await asyncio.to_thread(render_podium, view, lang=lang)
         standings_images = await asyncio.to_thread(render_standings_pages, view, lang=lang)
         bracket_images = []
-        if tm.settings.elimination:
+        if tm.in_bracket:
             bracket = T.bracket_view(tm, tm.extra.get("names"), title=t("tourney.status.finished", lang))
             bracket_images = await asyncio.to_thread(render_bracket_pages, bracket, lang=lang)
         top = [r for r in view["rows"] if r["rank"] <= 3]
@@ -747,7 +883,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         first = ", ".join(who(r) for r in top if r["rank"] == 1)
         podium = [f"{r['rank']}. {who(r)} ({_plain(r['points'])})" for r in top]
         humans = [user for r in top for user in people(r)]
-        content = fit_list("tourney.podium", lang, podium, param="podium", sep=" · ", id=row.id, first=first)
+        ratings = self._ratings_said(tm, lang)
+        content = fit_list("tourney.podium", lang, podium, param="podium", sep=" · ", id=row.id, first=first,
+                           limit=MESSAGE_LIMIT - len(ratings) - 1)
+        content = f"{content}\n{ratings}"
         posted = await self._posted(channel, lambda m: m.content == content)  # before a stop, not recorded
         if posted is not None:
             return posted

@@ -1170,6 +1170,74 @@ class Store:
             return True
         return await self._write(write, tables=(table_id,))
 
+    async def rated_since(self, guild_id: int, game: str, first_of: Iterable[int]) -> list[tuple[int, float]]:
+        """``(table_id, rated_at)`` of every game of a server's game rated from the first rating of
+        any table of ``first_of`` on, in rating order (none: no table of ``first_of`` was rated)."""
+        first_of = list(first_of)
+
+        def read(conn):
+            if not first_of:
+                return []
+            marks = ", ".join("?" * len(first_of))
+            since = conn.execute(f"SELECT MIN(created_at) FROM rating_history WHERE guild_id = ? AND game = ?"
+                                 f" AND table_id IN ({marks})", (guild_id, game, *first_of)).fetchone()[0]
+            if since is None:
+                return []
+            rows = conn.execute("SELECT table_id, MIN(created_at) AS at FROM rating_history WHERE guild_id = ?"
+                                " AND game = ? AND created_at >= ? GROUP BY table_id ORDER BY at, table_id",
+                                (guild_id, game, since)).fetchall()
+            return [(r[0], r[1]) for r in rows]
+        return await self._read(read)
+
+    async def rerate(self, guild_id: int, game: str, since: float,
+                     replay: list[tuple[int, float, list[int], Callable[[dict[int, tuple]], dict[int, tuple]]]]) -> bool:
+        """Rate a server's game again from ``since`` on, in one transaction (a corrected result,
+        issue 29): every rating touched since then goes back to what it was before (or away, for
+        a player first rated since), the history from then on is removed, and each
+        ``(table_id, rated_at, users, rate)`` of ``replay`` is rated again in order, like
+        :meth:`apply_ratings`, its history rows keeping their time. ``False`` (nothing written)
+        when the games rated since then are no longer those of ``replay`` (one was rated meanwhile:
+        the caller reads them again)."""
+        def write(conn):
+            since_then = {r[0] for r in conn.execute(
+                "SELECT DISTINCT table_id FROM rating_history WHERE guild_id = ? AND game = ? AND created_at >= ?",
+                (guild_id, game, since))}
+            if since_then != {table_id for table_id, _, _, _ in replay}:
+                return False
+            touched = [r[0] for r in conn.execute(
+                "SELECT DISTINCT user_id FROM rating_history WHERE guild_id = ? AND game = ? AND created_at >= ?",
+                (guild_id, game, since))]
+            for user_id in touched:
+                before = conn.execute(
+                    "SELECT mu, sigma, games FROM rating_history WHERE guild_id = ? AND game = ? AND user_id = ?"
+                    " AND created_at < ? ORDER BY created_at DESC, table_id DESC LIMIT 1",
+                    (guild_id, game, user_id, since)).fetchone()
+                if before is None:
+                    conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                                 (guild_id, game, user_id))
+                else:
+                    conn.execute("UPDATE ratings SET mu = ?, sigma = ?, games = ? WHERE guild_id = ? AND game = ?"
+                                 " AND user_id = ?", (before[0], before[1], before[2], guild_id, game, user_id))
+            conn.execute("DELETE FROM rating_history WHERE guild_id = ? AND game = ? AND created_at >= ?",
+                         (guild_id, game, since))
+            for table_id, at, users, rate in replay:
+                if not users:
+                    continue
+                marks = ", ".join("?" * len(users))
+                current = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
+                    f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+                    f" AND user_id IN ({marks})", (guild_id, game, *users))}
+                for user_id, (mu, sigma, games) in rate(current).items():
+                    conn.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+                                 " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+                                 " sigma = excluded.sigma, games = excluded.games",
+                                 (guild_id, game, user_id, mu, sigma, games))
+                    conn.execute("INSERT INTO rating_history (guild_id, game, user_id, table_id, mu, sigma, games,"
+                                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                 (guild_id, game, user_id, table_id, mu, sigma, games, at))
+            return True
+        return await self._write(write)
+
     async def rating_history(self, guild_id: int, game: str | None, user_id: int, last: int = 10) -> list[tuple]:
         """``(game, table_id, mu, sigma, games, created_at)`` of a player's latest rated games, newest first."""
         where = "guild_id = ? AND user_id = ?" + ("" if game is None else " AND game = ?")

@@ -36,6 +36,8 @@ AI_PREFIX = "ai:"
 TEAM_PREFIX = "team:"
 #: AI fill-ins one ``/tournament fill`` adds at most.
 MAX_FILL = 64
+#: Attempts to rate a server's game again after a correction while other games keep finishing.
+RERATE_TRIES = 5
 #: Move notes that say the table's timeout policy acted for an absent seat.
 TIMEOUT_NOTES = ("clock.ai_moved", "clock.skipped")
 #: The settings of a tournament's game tables unless the organiser chose otherwise: no clock,
@@ -49,6 +51,36 @@ def is_ai(player: str) -> bool:
 
 def state_of(row: TournamentRow) -> T.Tournament:
     return T.Tournament.from_json(row.state)
+
+
+@dataclass(frozen=True)
+class RatingSummary:
+    """What a tournament's games did to ratings: ``games`` recorded, ``rated`` of them moved
+    ratings, ``ai_only`` had fewer than two sides with a person (AI fill-ins are left out of
+    ratings, so nobody was left to be rated against), ``adjudicated`` had their result set by the
+    organiser (not rated)."""
+
+    games: int
+    rated: int
+    ai_only: int
+    adjudicated: int
+
+
+def rating_summary(t: T.Tournament) -> RatingSummary:
+    games = rated = ai_only = adjudicated = 0
+    for rnd in t.rounds:
+        for table in rnd.tables:
+            people = sum(1 for side in table.entrants
+                         if any(not is_ai(m) for m in t.entrant(side).members))
+            for _ in table.games:
+                games += 1
+                if table.reason is not None:
+                    adjudicated += 1
+                elif people < 2:
+                    ai_only += 1
+                elif t.settings.rated:
+                    rated += 1
+    return RatingSummary(games, rated, ai_only, adjudicated)
 
 
 @dataclass(frozen=True)
@@ -199,7 +231,7 @@ class TournamentService:
         def invite(t: T.Tournament) -> T.Tournament:
             if t.settings.team_size != 2:
                 raise HostError("tourney.not_team_event", id=tournament_id)
-            if t.status != REGISTRATION and not (t.status == RUNNING and t.settings.late_open(T.late_round(t))):
+            if t.status != REGISTRATION and not T.late_open(t):
                 raise T.EntryError("tournament.error.registration_closed")
             for user, said in ((captain, captain_name), (partner, partner_name)):
                 if t.entrant_of_player(str(user)) is not None:
@@ -336,6 +368,47 @@ class TournamentService:
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
+    async def correct(self, tournament_id: int, round_number: int, table_number: int, places: list[int],
+                      reason: str) -> TournamentRow:
+        """The organiser corrects an earlier (or the current round's) decided result: standings and
+        tie-breaks follow; pairings already made stay (see :func:`tournaments.correct_result`)."""
+        await self._change(tournament_id, lambda t: T.correct_result(t, round_number, table_number, places, reason))
+        await self.rerate_after(tournament_id, round_number, table_number)
+        await self.advance(tournament_id)  # a bracket match may have become ready
+        return await self.get(tournament_id)
+
+    async def repair(self, tournament_id: int) -> TournamentRow:
+        """Pair the current round again (after a drop, a forbidden pair or a requested bye) while
+        none of its games has a move: its games are closed and the round is paired anew."""
+        async with self.lock(tournament_id):
+            row = await self.get(tournament_id)
+            t = state_of(row)
+            current = t.current_round
+            links = [link for link in await self.store.tournament_links(tournament_id)
+                     if current is not None and link.round == current.number and link.status in ("lobby", "active")]
+            for link in links:
+                if await self.store.moves(link.table_id):
+                    raise HostError("tourney.repair_moved", table=link.number, round=link.round)
+            await self._save(row, T.unpair_round(t))
+        for link in links:
+            await self._cancel_table(link.table_id)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def forbid(self, tournament_id: int, first: int | str, second: int | str,
+                     forbidden: bool = True) -> TournamentRow:
+        """Keep two players' entries apart in later pairings (or allow them to meet again)."""
+        row, _ = await self._change(tournament_id, lambda t: T.forbid(t, self._entrant_id(t, first),
+                                                                       self._entrant_id(t, second), forbidden))
+        return row
+
+    async def request_bye(self, tournament_id: int, player: int | str,
+                          wanted: bool = True) -> tuple[TournamentRow, int]:
+        """A player asks (or stops asking) to sit out the next round with a half-point bye.
+        Returns the tournament and the round asked for."""
+        row, t = await self._change(tournament_id, lambda t: T.request_bye(t, self._entrant_id(t, player), wanted))
+        return row, len(t.rounds) + 1
+
     async def cancel(self, tournament_id: int) -> TournamentRow:
         row, _ = await self._change(tournament_id, T.cancel)
         for link in await self.store.tournament_links(tournament_id):
@@ -374,7 +447,9 @@ class TournamentService:
                             row = await self._save(row, waiting)
                         break
                     try:
-                        t, _ = T.pair_next_round(t)
+                        # in a worker thread: a large round takes a noticeable fraction of a second
+                        # of pure computation, which would stall every other table's moves
+                        t, _ = await asyncio.to_thread(T.pair_next_round, t)
                     except T.TournamentError:
                         log.exception("tournament %s cannot pair its next round", tournament_id)
                         break
@@ -466,8 +541,9 @@ class TournamentService:
         """Open what the playing round lacks (a game refused is added to ``refused`` and the
         others still open); record its finished games. Returns the tournament with new results,
         or ``None`` when nothing was recorded."""
+        # a cancelled game of an undecided table belonged to a pairing taken back (/tournament repair)
         links = {(link.number, link.game_index): link for link in await self.store.tournament_links(row.id)
-                 if link.round == current.number}
+                 if link.round == current.number and link.status != "cancelled"}
         changed = False
         for table in current.tables:
             if table.decided:
@@ -594,22 +670,29 @@ class TournamentService:
 
     # -- ratings ----------------------------------------------------------------------------------
 
-    async def _rate_linked(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> None:
-        """Rate a tournament's game once it is recorded (not when adjudicated or unrated)."""
+    @staticmethod
+    def _linked_seats(t: T.Tournament, link: TournamentLink) -> list[T.Seat]:
+        """The seats a tournament's game is rated with: none when the event is unrated, the game
+        is not recorded, or its table's result was set or corrected by the organiser."""
         tournament_table = t.rounds[link.round - 1].table(link.number) if link.round <= len(t.rounds) else None
         if not t.settings.rated or tournament_table is None or len(tournament_table.games) <= link.game_index \
                 or tournament_table.reason is not None:
-            return
-        seats = [T.Seat(s.player, s.place, s.team, s.abandoned, human=not is_ai(s.player))
-                 for s in T.rating_seats(t, link.round, link.number, link.game_index)]
-        await self._apply(table, seats)
+            return []
+        return [T.Seat(s.player, s.place, s.team, s.abandoned, human=not is_ai(s.player))
+                for s in T.rating_seats(t, link.round, link.number, link.game_index)]
 
-    async def rate_table(self, table: TableRow) -> None:
-        """Rate a finished game outside tournaments: each seat's rank; a player an AI took over
-        (dropped, voted out, resigned mid-game) counts as abandoning."""
+    async def _rate_linked(self, t: T.Tournament, link: TournamentLink, table: TableRow) -> None:
+        """Rate a tournament's game once it is recorded (not when adjudicated or unrated)."""
+        seats = self._linked_seats(t, link)
+        if seats:
+            await self._apply(table, seats)
+
+    def _table_seats(self, table: TableRow) -> list[T.Seat]:
+        """A game outside tournaments: each seat's rank; a player an AI took over (dropped, voted
+        out, resigned mid-game) counts as abandoning."""
         standing = self.host.standing(table)
         if standing is None:
-            return
+            return []
         left = table.settings.get("left", {})
         seats = []
         for s in table.seats:
@@ -618,16 +701,55 @@ class TournamentService:
                 seats.append(T.Seat(f"{AI_PREFIX}{s.seat}", standing.ranks[s.seat], human=False))
             else:
                 seats.append(T.Seat(str(user), standing.ranks[s.seat], abandoned=s.user_id is None))
-        await self._apply(table, seats)
+        return seats
+
+    async def rate_table(self, table: TableRow) -> None:
+        """Rate a finished game outside tournaments (see :meth:`_table_seats`)."""
+        seats = self._table_seats(table)
+        if seats:
+            await self._apply(table, seats)
+
+    @staticmethod
+    def _rating(seats: list[T.Seat]) -> Callable[[dict[int, tuple]], dict[int, tuple]]:
+        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
+            current = {str(user): T.Rating(*value) for user, value in stored.items()}
+            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
+        return rate
 
     async def _apply(self, table: TableRow, seats: list[T.Seat]) -> None:
         """Rate the game from the ratings as stored in the same transaction (two games of one
         player finishing together never lose an update)."""
-        def rate(stored: dict[int, tuple]) -> dict[int, tuple]:
-            current = {str(user): T.Rating(*value) for user, value in stored.items()}
-            return {int(p): (r.mu, r.sigma, r.games) for p, r in T.rate_game(current, seats).items()}
         await self.store.apply_ratings(table.id, table.guild_id or 0, table.game,
-                                       [int(s.player) for s in seats if s.human], rate)
+                                       [int(s.player) for s in seats if s.human], self._rating(seats))
+
+    async def rerate_after(self, tournament_id: int, round_number: int, table_number: int) -> int:
+        """A result was corrected: the server's ratings in the game are computed again from that
+        table's games on (those games now unrated, every later game rated again from the ratings
+        as they then are). Returns how many games were rated again."""
+        row = await self.get(tournament_id)
+        games = [link.table_id for link in await self.store.tournament_links(tournament_id)
+                 if link.round == round_number and link.number == table_number]
+        for _ in range(RERATE_TRIES):  # a game rated meanwhile: read the games again
+            later = await self.store.rated_since(row.guild_id, row.game, games)
+            if not later:
+                return 0
+            states: dict[int, T.Tournament] = {}
+            replay = []
+            for table_id, at in later:
+                table = await self.host.table(table_id)
+                link = await self.store.tournament_link(table_id)
+                if link is None:
+                    seats = self._table_seats(table)
+                else:
+                    if link.tournament_id not in states:
+                        states[link.tournament_id] = state_of(await self.get(link.tournament_id))
+                    seats = self._linked_seats(states[link.tournament_id], link)
+                replay.append((table_id, at, [int(s.player) for s in seats if s.human], self._rating(seats)))
+            if await self.store.rerate(row.guild_id, row.game, later[0][1], replay):
+                return sum(1 for _, _, users, _ in replay if users)
+        log.warning("tournament %s: the ratings after round %s, table %s could not be computed again",
+                    tournament_id, round_number, table_number)
+        return 0
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> T.Rating | None:
         stored = (await self.store.ratings(guild_id, game, [user_id])).get(user_id)
@@ -638,5 +760,6 @@ class TournamentService:
         return T.leaderboard({str(u): T.Rating(*v) for u, v in stored.items()}, limit=limit)
 
 
-__all__ = ["AI_PREFIX", "Refusal", "TournamentService", "is_ai", "state_of", "CANCELLED", "FINISHED", "PLAYING",
+__all__ = ["AI_PREFIX", "RatingSummary", "Refusal", "TournamentService", "is_ai", "rating_summary", "state_of",
+           "CANCELLED", "FINISHED", "PLAYING",
            "REGISTRATION", "RUNNING"]
