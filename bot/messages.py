@@ -682,7 +682,7 @@ TOURNAMENT_ORG_MESSAGES = {
                              "ja": "勝点: 勝ち {win} ・ 引き分け {draw} ・ 負け {loss} ・ 不戦勝 {bye}"},
     "tourney.rules_places": {"en": "Points by place: {places} · bye {bye}",
                              "ja": "順位点: {places} ・ 不戦勝 {bye}"},
-    "tourney.rules_best_of": {"en": "Matches: best of {games}", "ja": "1試合: 最大{games}ゲーム(過半数を先取した側の勝ち)"},
+    "tourney.rules_best_of": {"en": "Matches: best of {games}", "ja": "1試合: 最大{games}ゲーム(過半数を先に取った方の勝ち)"},
     "tourney.rules_reset_on": {"en": "Grand final: a second final if the losers' bracket winner wins the first",
                                "ja": "グランドファイナル: 敗者側の勝者が勝てば再戦あり"},
     "tourney.rules_reset_off": {"en": "Grand final: one match, no reset",
@@ -718,13 +718,13 @@ TOURNAMENT_ORG_MESSAGES = {
     "tourney.corrected": {
         "en": "Tournament #{id}: the organiser corrected round {round}, table {table} from {was} to {places} "
               "({reason}). The standings and tie-breaks follow; pairings already made stay.",
-        "ja": "大会#{id}: 主催者が第{round}回戦の{table}番卓の結果を {was} から {places} に訂正しました({reason})。"
+        "ja": "大会#{id}: 主催者が第{round}回戦の第{table}卓の結果を {was} から {places} に訂正しました({reason})。"
               "順位とタイブレークは訂正に従います。すでに決まった組み合わせは変わりません。"},
     "tourney.repaired": {"en": "Tournament #{id}: round {round} is paired again; the new tables follow.",
                          "ja": "大会#{id}: 第{round}回戦を組み直しました。新しい卓をお知らせします。"},
     "tourney.repair_moved": {
         "en": "Round {round} cannot be paired again: the game of table {table} has already begun.",
-        "ja": "第{round}回戦は組み直せません。{table}番卓のゲームがすでに始まっています。"},
+        "ja": "第{round}回戦は組み直せません。第{table}卓のゲームがすでに始まっています。"},
     "cmd.tournament.forbid": {"en": "forbid", "ja": "対戦禁止"},
     "cmd.tournament.forbid.desc": {"en": "Keep two players apart in later pairings, e.g. one club (organiser)",
                                    "ja": "2人を以降の組み合わせで対戦させない(同じクラブなど、主催者)"},

@@ -240,19 +240,19 @@ MESSAGES = {
     },
     "tournament.error.not_decided": {
         "en": "Table {table} of round {round} has no result yet: decide it with /tournament adjudicate.",
-        "ja": "第{round}回戦の{table}番卓にはまだ結果がありません。/大会 裁定 で決めてください。",
+        "ja": "第{round}回戦の第{table}卓にはまだ結果がありません。/tournament adjudicate で決めてください。",
     },
     "tournament.error.same_result": {
         "en": "Table {table} of round {round} already has that result.",
-        "ja": "第{round}回戦の{table}番卓はすでにその結果です。",
+        "ja": "第{round}回戦の第{table}卓はすでにその結果です。",
     },
     "tournament.error.bracket_needs_winner": {
         "en": "A bracket match needs one winner: give table {table} places like 1/2.",
-        "ja": "トーナメントの試合には勝者が1人必要です。{table}番卓の順位を 1/2 のように指定してください。",
+        "ja": "トーナメントの試合には勝者が1人必要です。第{table}卓の順位を 1/2 のように指定してください。",
     },
     "tournament.error.correct_too_late": {
         "en": "Table {table} of round {round} cannot be corrected: the match its winner went on to is already paired.",
-        "ja": "第{round}回戦の{table}番卓は訂正できません。勝者が進んだ次の試合がすでに組まれています。",
+        "ja": "第{round}回戦の第{table}卓は訂正できません。勝者が進んだ次の試合がすでに組まれています。",
     },
     "tournament.error.nothing_to_repair": {
         "en": "There is no round being played to pair again.",
