@@ -34,7 +34,9 @@ class PlayByPost:
         acting = game.to_act(state)
         humans = [s for s in seats if s.seat in acting and not s.is_ai]
         pauses = []
-        if len(humans) == 1 and table.settings.get("vacation", True):
+        timed = TimeControl.parse(table.settings.get("clock")).allowance is not None
+        # a vacation only pauses a clock: without a time control there is nothing to look up
+        if timed and len(humans) == 1 and table.settings.get("vacation", True):
             away = (await self.store.player(humans[0].user_id))["away_until"]
             if away and away > now:
                 pauses.append((now, away))
