@@ -9,7 +9,13 @@ placeholders become ``$1, $2 ...``, an ``INSERT`` into a table with a generated 
 hop from the bot's event loop (to the worker), like the SQLite backend's one hop to aiosqlite's
 thread; the statements inside go to the server from the worker's own loop.
 
-**Transactions.** A write is ``BEGIN`` ... ``COMMIT`` at READ COMMITTED. The version check in
+**The move path is one statement.** A move (:meth:`PgStore.commit_move`), a table read and
+marking a version shown are each one statement (:data:`COMMIT_MOVE`, :data:`RETURNED`): one round
+trip, sent from a worker's connection like every other job (measured against connections of the
+bot's own loop: see docs/architecture.md). Workers are handed out strictly in arrival order
+(:class:`FairQueue`); how many there are is :func:`pool_size` unless ``BOT_PG_POOL`` says.
+
+**Transactions.** Every other write is ``BEGIN`` ... ``COMMIT`` at READ COMMITTED. The version check in
 each ``UPDATE ... WHERE version = ?`` stays the source of truth: of two racing moves the second
 waits for the first's row lock, then finds the version moved and writes nothing. Where SQLite's
 ``BEGIN IMMEDIATE`` (one writer at a time) made a read-then-write atomic, the write here takes
