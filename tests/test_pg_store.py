@@ -139,6 +139,10 @@ async def terminate(pids: list[int]) -> None:
     killer = await asyncpg_connect()
     try:
         await killer.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
+        for _ in range(200):  # until the sessions have ended (and told their clients so)
+            if not await killer.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1::int[])", pids):
+                break
+            await asyncio.sleep(0.01)
     finally:
         await killer.close()
 

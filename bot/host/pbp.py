@@ -40,7 +40,7 @@ class PlayByPost:
             away = (await self.store.player(humans[0].user_id))["away_until"]
             if away and away > now:
                 pauses.append((now, away))
-        return {"turn_started_at": now, "reminded": 0,
+        return {"turn_started_at": now, "reminded": 0, "rule_deadline_at": self.rule_deadline_at(game, state, now),
                 **await self._deadlines(table, now, pauses if humans else None)}
 
     async def _deadlines(self, table: TableRow, start: float, pauses: list | None) -> dict[str, float | None]:

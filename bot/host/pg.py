@@ -375,6 +375,10 @@ class Worker(threading.Thread):
                 fn, args, future = job
                 pid = None
                 try:
+                    # one turn of this loop first: a session the server ended while we were idle
+                    # is seen as closed now, so the job runs on a fresh one instead of being cut
+                    # (and a write is not left "perhaps landed" for nothing)
+                    loop.run_until_complete(asyncio.sleep(0))
                     if self.conn.conn.is_closed():  # the server restarted or dropped us: connect again
                         self.conn = PgConnection(loop, loop.run_until_complete(self._connect()), self._sent)
                     pid = self.conn.conn.get_server_pid()

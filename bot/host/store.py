@@ -221,7 +221,21 @@ MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
         ALTER TABLE game_tables ADD COLUMN announce_at REAL;
         """,
     ),
+    (
+        ("when the current decision's rule deadline falls due (a game's own time limit, e.g. a Mafia de Cuba "
+         "accusation window), written with every state, so a restart finds the tables to time by an index "
+         "instead of parsing every state; NULL: none; -1: not known yet (active tables stored before this "
+         "migration: found by parsing once, then stored)"),
+        """
+        ALTER TABLE game_tables ADD COLUMN rule_deadline_at REAL;
+        UPDATE game_tables SET rule_deadline_at = -1 WHERE status = 'active';
+        CREATE INDEX game_tables_rule_deadline ON game_tables (status, rule_deadline_at);
+        """,
+    ),
 )
+
+#: ``game_tables.rule_deadline_at`` of a table whose pending rule deadline is not known yet.
+UNKNOWN_DEADLINE = -1.0
 
 
 def migration_sql(entry: tuple[str, str | dict[str, str]], dialect: str) -> str:
@@ -769,6 +783,8 @@ class Store:
                    for k, v in columns.items()}
         if "state" in columns and "acting" not in columns:
             columns["acting"] = None  # the stored acting seats follow the state, or are "not known"
+        if "state" in columns and "rule_deadline_at" not in columns:
+            columns["rule_deadline_at"] = UNKNOWN_DEADLINE  # likewise the rule deadline
         columns["updated_at"] = self.clock() if now is None else now
         return columns
 
@@ -910,6 +926,26 @@ class Store:
         marks = ", ".join("?" * len(table_ids))
         return await self._read(lambda conn: [tuple(r) for r in conn.execute(
             f"SELECT id, version, game, state FROM game_tables WHERE id IN ({marks}) ORDER BY id", table_ids)])
+
+    async def rule_deadlines(self) -> list[tuple[int, int, str, float]]:
+        """``(id, version, game, due)`` of the active tables with a pending rule deadline, or
+        whose deadline is not known yet (``due`` :data:`UNKNOWN_DEADLINE`); by an index, no state read."""
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            "SELECT id, version, game, rule_deadline_at FROM game_tables WHERE status = 'active'"
+            " AND rule_deadline_at IS NOT NULL ORDER BY id")])
+
+    async def deadline_inputs(self, table_ids: list[int]) -> list[tuple[int, int, str, str | None, float]]:
+        """``(id, version, game, state as stored JSON text, turn start)`` of some tables, unparsed."""
+        marks = ", ".join("?" * len(table_ids))
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            f"SELECT id, version, game, state, COALESCE(turn_started_at, updated_at) FROM game_tables"
+            f" WHERE id IN ({marks}) ORDER BY id", table_ids)])
+
+    async def set_rule_deadlines(self, found: list[tuple[int, int, float | None]]) -> None:
+        """Store ``(id, version, due or None)`` where the version is still that and none was known."""
+        await self._write(lambda conn: conn.executemany(
+            "UPDATE game_tables SET rule_deadline_at = ? WHERE id = ? AND version = ? AND rule_deadline_at = ?",
+            [(due, table_id, version, UNKNOWN_DEADLINE) for table_id, version, due in found]))
 
     async def set_acting(self, found: list[tuple[int, int, int]]) -> None:
         """Store ``(id, version, acting bitmask)`` where the version is still that and none is stored."""
