@@ -415,7 +415,7 @@ class Lane:
 #: Connections left for everything else: operators (psql), backups, migrations by hand.
 SPARE_CONNECTIONS = 5
 #: The most a default pool takes: more statements in flight than this only queue on the server
-#: (a commit is ~0.2 ms of server work; see docs/architecture.md, capacity).
+#: (a move is ~0.3 ms of server CPU; see docs/architecture.md, capacity).
 DEFAULT_POOL_CAP = 8
 
 
@@ -455,8 +455,8 @@ class PgStore(Store):
         self._relistening: asyncio.Task | None = None
         self._listening = asyncio.Lock()
         self.token = secrets.token_hex(8)
-        #: Connections on the bot's loop for one-statement work (``None``: chosen from the
-        #: server's ``max_connections`` and ``processes`` when opening, see :func:`pool_size`).
+        #: Connections, each a worker thread (``None``: chosen from the server's
+        #: ``max_connections`` and ``processes`` when opening, see :func:`pool_size`).
         self.pool_size = pool
         self.processes = processes
         #: Statements sent to the server so far (each a round trip), however they were run.
@@ -536,11 +536,12 @@ class PgStore(Store):
                 await asyncio.sleep(min(pause, give_up - now))
 
     async def _fetch(self, sql: str, params: tuple) -> list:
-        """One statement (already in PostgreSQL's dialect) on a connection of the bot's own loop:
-        one round trip, no worker, no explicit transaction (one statement is one snapshot, and
-        one transaction when it writes). Raises :class:`ConnectionLost` when the connection went
-        away (its ``pid`` attribute: the server process that ran it, which may still be
-        finishing); the caller decides whether to run it again."""
+        """One statement (already in PostgreSQL's dialect): one hop to a worker and one round trip
+        to the server, no explicit transaction (one statement is one snapshot, and one
+        transaction when it writes); with :attr:`statements_on_loop`, on a connection of the
+        bot's own loop instead. Raises :class:`ConnectionLost` when the connection went away (its
+        ``pid`` attribute: the server process that ran it, which may still be finishing); the
+        caller decides whether to run it again."""
         if not self.statements_on_loop:
             return await self._hop(_fetch_on_worker, sql, params)
         lane = await self._lanes.get()
