@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.host import Host, HostError, Store  # noqa: E402
+from bot.host.ai_pool import AIBusy  # noqa: E402
 from bot.host.host import Limits  # noqa: E402
 
 NO_CAPS = Limits(0, 0, 0, 0, 0, 24.0)
@@ -87,8 +88,11 @@ async def drive(target: str, tables: list[tuple[int, bool]], processes: int, sta
                 continue
             waiting = [s for s in host.waiting_on(table) if not s.is_ai]
             if not waiting:
-                if await host.play_ai(table_id) is not None:
-                    ai_moves += 1
+                try:
+                    if await host.play_ai(table_id) is not None:
+                        ai_moves += 1
+                except AIBusy:  # the bot's answer too: the AI moves a moment later
+                    await asyncio.sleep(0.1)
                 continue
             user = waiting[0].user_id
             legal = host.legal_notations(table, user)

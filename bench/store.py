@@ -7,7 +7,8 @@
    ``Presenter.mid_turn``, then the real ``Presenter.show`` (board post, status message, private
    views by DM for hidden-information games, turn DMs to a player who chose ``/notify turn``).
    The tables are play-by-post ones (a ``1d`` clock), so every commit also computes the next
-   turn's clock (vacation and time-zone lookups). Drawing is stubbed (``board_image`` -> None).
+   turn's clock (vacation and time-zone lookups). Drawing is stubbed (``board_image`` and
+   ``private_image`` -> None).
 2. Resume of ``--tables`` stored tables of each game: mid-game states from random play, written
    as rows directly; 2-4 seats, half the tables with one AI seat, about 2 % with the AI to act, 1 %
    not yet announced. The real ``GameBot.resume`` runs on the stub bot with the real presenter
@@ -122,7 +123,11 @@ class StubBot:
 
         async def no_image(table, lang, *, detail=False):
             return None
-        self.presenter.board_image = no_image
+
+        async def no_private_image(table, seat, private, lang):
+            return None
+        self.presenter.board_image = no_image  # drawing is not what this measures: boards
+        self.presenter.private_image = no_private_image  # nor the private pictures DMed (Mafia de Cuba)
 
     async def channel(self, channel_id: int) -> StubThread:
         return self.thread

@@ -134,6 +134,8 @@ class Presenter:
         self._ai_wanted: set[int] = set()
         #: (table id, version) -> the timer of that decision's rule deadline
         self._deadline_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: The version whose deadline is armed, per table (a restart arms 1,000s at once: no scan).
+        self._deadline_armed: dict[int, int] = {}
         self._stopping = False
         #: What must be shown after each commit, retried until shown (see bot/delivery.py).
         self.delivery = Delivery()
@@ -244,8 +246,10 @@ class Presenter:
         key = (table_id, version)
         if key in self._deadline_tasks:
             return
-        for old in [k for k in self._deadline_tasks if k[0] == table_id]:
-            self._deadline_tasks.pop(old).cancel()
+        armed = self._deadline_armed.get(table_id)
+        if armed is not None and (table_id, armed) in self._deadline_tasks:
+            self._deadline_tasks.pop((table_id, armed)).cancel()
+        self._deadline_armed[table_id] = version
 
         async def fire() -> None:
             try:
@@ -258,6 +262,8 @@ class Presenter:
                 log.exception("the rule deadline of table %s failed", table_id)
             finally:
                 self._deadline_tasks.pop(key, None)
+                if self._deadline_armed.get(table_id) == version:
+                    del self._deadline_armed[table_id]
 
         self._deadline_tasks[key] = asyncio.create_task(fire(), name=f"deadline-{table_id}")
 
