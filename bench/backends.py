@@ -151,7 +151,7 @@ def main() -> None:
     os.environ["BENCH_SYNC"] = args.sync  # read by every process's store (spawned ones inherit it)
     print(f"{args.games} Minoa games playing at once for {args.seconds:g} s, host level, {os.cpu_count()} cores,"
           f" BOT_DB_SYNC={args.sync}")
-    print(f"targets: PostgreSQL >= 0.8x SQLite's moves/s, p99 <= 1.5x; worst <= 3x p99")
+    print("targets: PostgreSQL >= 0.8x SQLite's moves/s, p99 <= 1.5x; worst <= 3x p99")
     print(f"{'backend':<24}{'processes':>10}{'moves/s':>10}{'p99 ms':>9}{'worst ms':>10}{'worst/p99':>10}{'moves':>8}"
           f"{'per table':>14}")
     first: dict[int, tuple] = {}

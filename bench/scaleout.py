@@ -26,7 +26,6 @@ import asyncio
 import multiprocessing
 import os
 import random
-import resource
 import sys
 import time
 import uuid

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from bot.host.store import UNKNOWN_DEADLINE, TableRow
 from games.ai import choose_move, seat_level
 from games.core import Deadline, Game
-from games.registry import all_games, get_game
+from games.registry import get_game
 
 #: Tables whose unknown deadline is worked out per trip to a worker thread.
 CHUNK = 100
