@@ -12,7 +12,13 @@ PostgreSQL: a fresh schema of ``--url`` (default ``TEST_DATABASE_URL`` or
 ``postgresql://postgres@127.0.0.1:5432/test``), dropped at the end; skipped with a line if no
 server answers. Latency counts from the call to the committed table.
 
-Run: PYTHONPATH=. python3 bench/backends.py [--games 20] [--seconds 5]
+Each line prints moves/s, the p99 and the worst latency of a move (the longest any caller
+waited: strictly first come, first served, it stays near the p99), the fewest and most moves one
+table made (every table is served alike), and for PostgreSQL its ratios to SQLite's. ``--sync full`` makes both backends flush every commit to the disk (see the
+README's "Durability"); ``--compare`` also runs PostgreSQL with its one-statement work on
+connections of the bot's own loop instead of worker threads (the design measured against).
+
+Run: PYTHONPATH=. python3 bench/backends.py [--games 20] [--seconds 5] [--processes 1,2] [--sync normal|full] [--compare]
 """
 
 from __future__ import annotations
@@ -53,15 +59,22 @@ async def opened(target: str, count: int) -> list[int]:
     return ids
 
 
-async def drive(target: str, table_ids: list[int], start_at: float, seconds: float) -> list[float]:
+async def drive(target: str, table_ids: list[int], start_at: float, seconds: float,
+                design: str = "workers") -> tuple[list[float], list[int]]:
     """Every table plays legal moves, one after another, from ``start_at`` for ``seconds``;
-    returns the latency of each move that landed, in seconds."""
-    host = Host(await Store.open(target), seed_source=lambda: 1, ai_workers=0)
+    returns the latency of each move that landed, in seconds, and how many landed per table. ``design`` (PostgreSQL): where
+    one-statement work runs, ``workers`` (threads, the store's design) or ``loop`` (connections of
+    the bot's loop, the design measured against)."""
+    host = Host(await Store.open(target, sync=os.environ.get("BENCH_SYNC", "normal")), seed_source=lambda: 1,
+                ai_workers=0)
+    if hasattr(host.store, "statements_on_loop"):
+        host.store.statements_on_loop = design == "loop"
     latencies: list[float] = []
+    landed = [0] * len(table_ids)
     await asyncio.sleep(max(0.0, start_at - time.time()))
     end = start_at + seconds
 
-    async def play(table_id: int) -> None:
+    async def play(table_id: int, place: int) -> None:
         n = 0
         while time.time() < end:
             table = await host.table(table_id)
@@ -78,32 +91,38 @@ async def drive(target: str, table_ids: list[int], start_at: float, seconds: flo
             except HostError:
                 continue
             latencies.append(time.perf_counter() - began)
-    await asyncio.gather(*(play(t) for t in table_ids))
+            landed[place] += 1
+    await asyncio.gather(*(play(t, n) for n, t in enumerate(table_ids)))
     await host.store.close()
-    return latencies
+    return latencies, landed
 
 
-def _process(target: str, table_ids: list[int], start_at: float, seconds: float, out) -> None:
-    out.put(asyncio.run(drive(target, table_ids, start_at, seconds)))
+def _process(target: str, table_ids: list[int], start_at: float, seconds: float, design: str, out) -> None:
+    out.put(asyncio.run(drive(target, table_ids, start_at, seconds, design)))
 
 
-def measure(target: str, table_ids: list[int], processes: int, seconds: float) -> tuple[float, float, int]:
-    """``(moves per second, p99 latency in ms, moves)`` with the tables split over ``processes``."""
+def measure(target: str, table_ids: list[int], processes: int, seconds: float,
+            design: str = "workers") -> tuple[float, float, int, float, int, int]:
+    """``(moves per second, p99 latency in ms, moves, worst latency in ms, fewest and most moves
+    of one table)`` with the tables split over ``processes``."""
     start_at = time.time() + 1.5  # every process has opened its store by then
     if processes == 1:
-        latencies = asyncio.run(drive(target, table_ids, start_at, seconds))
+        latencies, landed = asyncio.run(drive(target, table_ids, start_at, seconds, design))
     else:
         context = multiprocessing.get_context("spawn")
         out = context.Queue()
-        workers = [context.Process(target=_process, args=(target, table_ids[n::processes], start_at, seconds, out))
+        workers = [context.Process(target=_process, args=(target, table_ids[n::processes], start_at, seconds, design, out))
                    for n in range(processes)]
         for worker in workers:
             worker.start()
-        latencies = [x for _ in workers for x in out.get()]
+        parts = [out.get() for _ in workers]
+        latencies = [x for part in parts for x in part[0]]
+        landed = [n for part in parts for n in part[1]]
         for worker in workers:
             worker.join()
     p99 = statistics.quantiles(latencies, n=100)[98] * 1000 if len(latencies) > 100 else float("nan")
-    return len(latencies) / seconds, p99, len(latencies)
+    return (len(latencies) / seconds, p99, len(latencies), max(latencies, default=0.0) * 1000, min(landed),
+            max(landed))
 
 
 async def _schema(url: str, sql: str) -> None:
@@ -122,30 +141,52 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--url", default=os.environ.get("TEST_DATABASE_URL",
                                                         "postgresql://postgres@127.0.0.1:5432/test"))
+    parser.add_argument("--processes", default="1,2", help="process counts to run, e.g. 1 or 1,2")
+    parser.add_argument("--sync", default="normal", choices=("normal", "full"),
+                        help="what a commit waits for on both backends (BOT_DB_SYNC)")
+    parser.add_argument("--compare", action="store_true",
+                        help="PostgreSQL also with its one-statement work on worker threads (the other design)")
     args = parser.parse_args()
-    print(f"{args.games} Minoa games playing at once for {args.seconds:g} s, host level, {os.cpu_count()} cores")
-    print(f"{'backend':<12}{'processes':>10}{'moves/s':>10}{'p99 ms':>9}{'moves':>8}")
+    counts = [int(n) for n in args.processes.split(",")]
+    os.environ["BENCH_SYNC"] = args.sync  # read by every process's store (spawned ones inherit it)
+    print(f"{args.games} Minoa games playing at once for {args.seconds:g} s, host level, {os.cpu_count()} cores,"
+          f" BOT_DB_SYNC={args.sync}")
+    print("targets: PostgreSQL >= 0.8x SQLite's moves/s, p99 <= 1.5x; worst <= 3x p99")
+    print(f"{'backend':<24}{'processes':>10}{'moves/s':>10}{'p99 ms':>9}{'worst ms':>10}{'worst/p99':>10}{'moves':>8}"
+          f"{'per table':>14}")
+    first: dict[int, tuple] = {}
+
+    def line(name: str, processes: int, figures: tuple) -> None:
+        rate, p99, moves, worst, fewest, most = figures
+        print(f"{name:<24}{processes:>10}{rate:>10.0f}{p99:>9.1f}{worst:>10.1f}{worst / p99:>10.1f}{moves:>8}"
+              f"{f'{fewest}-{most}':>14}")
+        if name != "SQLite" and processes in first:
+            base = first[processes]
+            print(f"{'':<24}{'':>10}{rate / base[0]:>9.2f}x{p99 / base[1]:>8.2f}x   (of SQLite's)")
+
     with tempfile.TemporaryDirectory() as folder:
-        for processes in (1, 2):
+        for processes in counts:
             target = str(Path(folder) / f"bench-{processes}.sqlite3")
             ids = asyncio.run(opened(target, args.games))
-            rate, p99, moves = measure(target, ids, processes, args.seconds)
-            print(f"{'SQLite':<12}{processes:>10}{rate:>10.0f}{p99:>9.1f}{moves:>8}")
+            first[processes] = measure(target, ids, processes, args.seconds)
+            line("SQLite", processes, first[processes])
     try:
         asyncio.run(_schema(args.url, "SELECT 1"))
     except Exception as exc:  # noqa: BLE001  (any failure to connect: say so and stop)
         print(f"PostgreSQL not reachable at {args.url} ({type(exc).__name__}): skipped")
         return
-    for processes in (1, 2):
-        schema = f"bench_{uuid.uuid4().hex[:12]}"
-        asyncio.run(_schema(args.url, f"CREATE SCHEMA {schema}"))
-        try:
-            target = f"{args.url}{'&' if '?' in args.url else '?'}schema={schema}"
-            ids = asyncio.run(opened(target, args.games))
-            rate, p99, moves = measure(target, ids, processes, args.seconds)
-            print(f"{'PostgreSQL':<12}{processes:>10}{rate:>10.0f}{p99:>9.1f}{moves:>8}")
-        finally:
-            asyncio.run(_schema(args.url, f"DROP SCHEMA {schema} CASCADE"))
+    designs = ["workers", "loop"] if args.compare else ["workers"]
+    for processes in counts:
+        for design in designs:
+            schema = f"bench_{uuid.uuid4().hex[:12]}"
+            asyncio.run(_schema(args.url, f"CREATE SCHEMA {schema}"))
+            try:
+                target = f"{args.url}{'&' if '?' in args.url else '?'}schema={schema}"
+                ids = asyncio.run(opened(target, args.games))
+                name = "PostgreSQL" + (f" ({design})" if args.compare else "")
+                line(name, processes, measure(target, ids, processes, args.seconds, design))
+            finally:
+                asyncio.run(_schema(args.url, f"DROP SCHEMA {schema} CASCADE"))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
    ``Presenter.mid_turn``, then the real ``Presenter.show`` (board post, status message, private
    views by DM for hidden-information games, turn DMs to a player who chose ``/notify turn``).
    The tables are play-by-post ones (a ``1d`` clock), so every commit also computes the next
-   turn's clock (vacation and time-zone lookups). Drawing is stubbed (``board_image`` -> None).
+   turn's clock (vacation and time-zone lookups). Drawing is stubbed (``board_image`` and
+   ``private_image`` -> None).
 2. Resume of ``--tables`` stored tables of each game: mid-game states from random play, written
    as rows directly; 2-4 seats, half the tables with one AI seat, about 2 % with the AI to act, 1 %
    not yet announced. The real ``GameBot.resume`` runs on the stub bot with the real presenter
@@ -45,7 +46,7 @@ from bot.host.errors import RepeatedMove  # noqa: E402
 from bot.presenter import Presenter  # noqa: E402
 from games.registry import get_game  # noqa: E402
 
-GAMES = ("minoa", "madeira", "medina", "middle_ages")
+GAMES = ("minoa", "madeira", "medina", "middle_ages", "mafia_de_cuba", "masume_yakyu")
 TARGET_RESUME_S = 0.5
 TARGET_STALL_MS = 50.0
 
@@ -100,7 +101,7 @@ class StubThread:
 
 
 class StubUser:
-    async def send(self, text: str) -> None:
+    async def send(self, text: str, **kwargs) -> None:
         pass
 
 
@@ -122,7 +123,11 @@ class StubBot:
 
         async def no_image(table, lang, *, detail=False):
             return None
-        self.presenter.board_image = no_image
+
+        async def no_private_image(table, seat, private, lang):
+            return None
+        self.presenter.board_image = no_image  # drawing is not what this measures: boards
+        self.presenter.private_image = no_private_image  # nor the private pictures DMed (Mafia de Cuba)
 
     async def channel(self, channel_id: int) -> StubThread:
         return self.thread
@@ -198,7 +203,8 @@ def mid_states(game_name: str, count: int, seed: int) -> list[tuple[int, dict, f
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        players = rng.choice([n for n in (2, 2, 3, 4) if game.min_players <= n <= game.max_players])
+        players = rng.choice([n for n in (2, 2, 3, 4) if game.min_players <= n <= game.max_players]
+                             or [game.min_players, game.min_players + 1])
         state = game.new_game(players, {}, rng.randrange(1 << 30))
         for ply in range(rng.randint(5, 80)):
             acting = game.to_act(state)
@@ -219,8 +225,14 @@ def build_tables(path: Path, game_name: str, count: int, seed: int, fill_acting:
     db = sqlite3.connect(path)
     columns = {row[1] for row in db.execute("PRAGMA table_info(game_tables)")}
     has_acting = "acting" in columns and fill_acting
-    ai_to_act = unannounced = 0
+    has_deadline = "rule_deadline_at" in columns
     now = time.time()
+    game = get_game(game_name)
+    dues = []  # what the host stores with each state (a release before the column: -1, not known)
+    for _players, state, _acting in states:
+        limit = game.deadline(game.state_from_json(state))
+        dues.append((now + limit.seconds if limit is not None else None) if fill_acting else -1)
+    ai_to_act = unannounced = 0
     with db:
         for n in range(count):
             players, state, acting = states[n % len(states)]
@@ -243,13 +255,16 @@ def build_tables(path: Path, game_name: str, count: int, seed: int, fill_acting:
                    "created_at": now, "updated_at": now, "board_message_id": 10**14 + n}
             if has_acting:
                 row["acting"] = sum(1 << s for s in acting)
+            if has_deadline:
+                row["rule_deadline_at"] = dues[n % len(states)]
             cursor = db.execute(f"INSERT INTO game_tables ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
                                 tuple(row.values()))
             db.executemany("INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)",
                            [(cursor.lastrowid, s, None if s == ai_seat else 10**17 + 10 * n + s,
                              "random" if s == ai_seat else None, f"p{n}.{s}") for s in range(players)])
     db.close()
-    return {"ai_to_act": ai_to_act, "unannounced": unannounced}
+    return {"ai_to_act": ai_to_act, "unannounced": unannounced,
+            "timed": sum(1 for n in range(count) if dues[n % len(states)] not in (None, -1))}
 
 
 async def _create_schema(path: Path) -> None:
@@ -275,12 +290,15 @@ async def resume_figures(path: Path) -> dict:
         await asyncio.gather(*bot.presenter._ai_tasks.values(), return_exceptions=True)
         took = time.perf_counter() - start
     scheduled = len(bot.presenter._ai_tasks)
+    timers = len(bot.presenter._deadline_tasks)
+    for task in bot.presenter._deadline_tasks.values():
+        task.cancel()
     shown = bot.thread.sent
     await store.close()
     gc.unfreeze()
     return {"seconds": took, "stall_ms": max(monitor.late, default=0) * 1000,
             "gc_ms": monitor.worst_gc_ms, "scheduled": scheduled,
-            "ai_moves": bot.ai_checked, "posts": shown}
+            "ai_moves": bot.ai_checked, "posts": shown, "timers": timers}
 
 
 # -- report ---------------------------------------------------------------------------------------
@@ -299,6 +317,9 @@ def main() -> None:
         tmp = Path(tmp)
         print("Round trips to aiosqlite's thread per /move (2 players, 1d clock, one player notified)")
         for name in games:
+            if get_game(name).min_players > 2:
+                print(f"  {name:12s} (needs {get_game(name).min_players} players: not measured here)")
+                continue
             r = asyncio.run(move_round_trips(tmp / f"moves-{name}.sqlite3", name, args.moves))
             phases = ", ".join(f"{k} {v:.1f}" for k, v in r["phases"].items())
             print(f"  {name:12s} mean {r['mean']:5.1f}  min {r['min']:3d}  max {r['max']:3d}"
@@ -320,7 +341,8 @@ def main() -> None:
                 print(f"  {name:12s} {worst['seconds'] * 1000:7.1f} ms   worst stall {worst['worst_stall']:6.1f} ms"
                       f"   GC {worst['gc_ms']:5.1f} ms   AI tasks {worst['scheduled']:4d}"
                       f" (AI to act {built['ai_to_act']}, reached {worst['ai_moves']})"
-                      f"   unannounced {built['unannounced']} -> posts {worst['posts']}")
+                      f"   unannounced {built['unannounced']} -> posts {worst['posts']}"
+                      f"   rule deadlines {built['timed']} -> timers {worst['timers']}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ async def run(settings: Settings, *, warm_up: bool = False) -> None:
     processes (AI, replays) once the store is good, not at their first job."""
     from bot.host.store import Store
 
-    store = await Store.open(settings.store_target)
+    store = await Store.open(settings.store_target, sync=settings.db_sync, pool=settings.pg_pool,
+                             processes=settings.processes)
     try:
         import discord
 

@@ -111,8 +111,8 @@ class GameBot(commands.Bot):
                 await self.presenter.show(table_id)
         for table_id in ai_to_move:
             self.presenter.schedule_ai(table_id)
-        for table in await self.host.deadline_tables():  # rule time limits run on after a restart
-            await self.presenter.schedule_deadline(table.id)
+        for pending in await self.host.deadline_tables():  # rule time limits run on after a restart
+            await self.presenter.schedule_deadline(pending.id, version=pending.version, due=pending.due)
 
     async def tick(self) -> None:
         """One round of background work: tables nobody is doing (changes given up while Discord

@@ -47,6 +47,20 @@ class Settings:
     #: Seconds a process's claim on shared background work (the tick, a table's AI turns and
     #: posts) lasts unless renewed: how soon another process takes over from one that died.
     lease_seconds: float = 90.0
+    #: What a commit waits for, on either backend: ``normal`` (in the operating system's hands)
+    #: or ``full`` (on the disk); see ``bot.host.store.SYNC_MODES`` and the README's "Durability".
+    db_sync: str = "normal"
+    #: PostgreSQL connections of this process's store (its worker threads); ``None``: sized from
+    #: the server's ``max_connections`` and the number of processes (``bot.host.pg.pool_size``).
+    pg_pool: int | None = None
+
+    @property
+    def processes(self) -> int:
+        """How many bot processes share the database: the shard count over this process's
+        shards (each process runs as many), 1 when unsharded."""
+        if self.shard_count is None or not self.shard_ids:
+            return 1
+        return -(-self.shard_count // len(self.shard_ids))
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> "Settings":
@@ -84,6 +98,16 @@ class Settings:
         if tick > 0 and lease <= tick:
             raise ValueError(f"BOT_LEASE_SECONDS ({lease:g}) must be longer than BOT_TICK_SECONDS ({tick:g}): the "
                              f"process doing the tick renews its lease once a tick")
+        from bot.host.store import POOL_RANGE, SYNC_MODES
+
+        db_sync = env.get("BOT_DB_SYNC", "").strip().lower() or "normal"
+        if db_sync not in SYNC_MODES:
+            raise ValueError(f"BOT_DB_SYNC must be {' or '.join(SYNC_MODES)}, not {db_sync!r}")
+        pool = env.get("BOT_PG_POOL", "").strip()
+
+        if pool and (not pool.isdigit() or not POOL_RANGE[0] <= int(pool) <= POOL_RANGE[1]):
+            raise ValueError(f"BOT_PG_POOL must be a whole number of connections from {POOL_RANGE[0]} to "
+                             f"{POOL_RANGE[1]} (unset: sized from the server), not {pool!r}")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             db_path=env.get("BOT_DB_PATH", "").strip() or "bot.sqlite3",
@@ -105,6 +129,8 @@ class Settings:
             shard_ids=shard_ids,
             sync_commands=None if not sync else sync in ("1", "yes", "true"),
             lease_seconds=lease,
+            db_sync=db_sync,
+            pg_pool=int(pool) if pool else None,
         )
 
     @property

@@ -134,6 +134,8 @@ class Presenter:
         self._ai_wanted: set[int] = set()
         #: (table id, version) -> the timer of that decision's rule deadline
         self._deadline_tasks: dict[tuple[int, int], asyncio.Task[None]] = {}
+        #: The version whose deadline is armed, per table (a restart arms 1,000s at once: no scan).
+        self._deadline_armed: dict[int, int] = {}
         self._stopping = False
         #: What must be shown after each commit, retried until shown (see bot/delivery.py).
         self.delivery = Delivery()
@@ -223,28 +225,36 @@ class Presenter:
         if pause > 0:
             await asyncio.sleep(pause)
 
-    async def schedule_deadline(self, table_id: int) -> None:
+    async def schedule_deadline(self, table_id: int, *, version: int | None = None, due: float | None = None) -> None:
         """Arm a timer for the rule deadline of the table's current decision, if it has one
         (:mod:`bot.host.deadlines`); when it fires on the same version, the host plays the moves
-        the game named and the result is shown. Also called for every active table at start-up."""
-        try:
-            table = await self.host.table(table_id)
-            due = self.host.rule_deadline(table)
-        except Exception:
-            log.exception("reading the deadline of table %s failed", table_id)
+        the game named and the result is shown. At start-up (and each tick's adoption) it is
+        called with the stored ``version`` and ``due`` instant of each table that has one, so no
+        table is read or parsed until its timer fires."""
+        if version is None or due is None:
+            try:
+                table = await self.host.table(table_id)
+                rule = self.host.rule_deadline(table)
+            except Exception:
+                log.exception("reading the deadline of table %s failed", table_id)
+                return
+            if rule is None:
+                return
+            version, due = table.version, rule[0]
+        if self._stopping:
             return
-        if due is None or self._stopping:
-            return
-        key = (table_id, table.version)
+        key = (table_id, version)
         if key in self._deadline_tasks:
             return
-        for old in [k for k in self._deadline_tasks if k[0] == table_id]:
-            self._deadline_tasks.pop(old).cancel()
+        armed = self._deadline_armed.get(table_id)
+        if armed is not None and (table_id, armed) in self._deadline_tasks:
+            self._deadline_tasks.pop((table_id, armed)).cancel()
+        self._deadline_armed[table_id] = version
 
         async def fire() -> None:
             try:
-                await asyncio.sleep(max(0.0, due[0] - self.host.clock()))
-                if await self.host.play_deadline(table_id, table.version) is not None:
+                await asyncio.sleep(max(0.0, due - self.host.clock()))
+                if await self.host.play_deadline(table_id, version) is not None:
                     await self.show(table_id)
             except asyncio.CancelledError:
                 raise
@@ -252,6 +262,8 @@ class Presenter:
                 log.exception("the rule deadline of table %s failed", table_id)
             finally:
                 self._deadline_tasks.pop(key, None)
+                if self._deadline_armed.get(table_id) == version:
+                    del self._deadline_armed[table_id]
 
         self._deadline_tasks[key] = asyncio.create_task(fire(), name=f"deadline-{table_id}")
 

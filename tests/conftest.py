@@ -128,7 +128,7 @@ def backend(request, monkeypatch):
 
     async def open_on_postgres(cls, path, clock=time.time, **kw):
         url = path if is_postgres_url(path) else await schemas.create(path)
-        return await PgStore.open(url, clock, **{k: v for k, v in kw.items() if k in ("busy_timeout", "pool")})
+        return await PgStore.open(url, clock, **{k: v for k, v in kw.items() if k in ("busy_timeout", "pool", "sync", "processes")})
 
     monkeypatch.setattr(Store, "open", classmethod(open_on_postgres))
     try:

@@ -135,9 +135,12 @@ def test_two_processes_racing_on_one_file_never_both_land(tmp_path):
         table = await started(first)
         second = await open_host(path)  # another bot process (a second shard) on the same file
         await second.table(table.id)  # both have read the same version: whoever commits second is refused
-        results = await asyncio.gather(first.play(table.id, ALICE, "e9-f8"), second.play(table.id, ALICE, "f8-g7"),
+        # (the version the player saw goes with each, as a button carries it: a move needs no read
+        # before its commit, so the first may land before the second even starts)
+        results = await asyncio.gather(first.play(table.id, ALICE, "e9-f8", version=table.version),
+                                       second.play(table.id, ALICE, "f8-g7", version=table.version),
                                        return_exceptions=True)
-        assert sum(1 for r in results if isinstance(r, HostError) and r.key == "host.stale") == 1
+        assert sum(1 for r in results if isinstance(r, HostError) and r.key == "host.stale") == 1, results
         moves = await first.store.moves(table.id)
         assert len(moves) == 1
         assert (await first.table(table.id)).state["pieces_left"] == [11, 12]

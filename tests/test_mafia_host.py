@@ -158,3 +158,42 @@ def test_a_play_by_post_table_takes_the_slow_defaults_and_keeps_its_own_clock(tm
         assert table.deadline_at is not None  # ... which runs: 3 days per move
 
     run(scenario())
+
+
+def test_a_restart_finds_rule_deadlines_by_the_stored_column_and_parses_old_rows_once(tmp_path, monkeypatch):
+    """The due instant is stored with every state, so a restart reads no state at all; a table
+    stored before the column existed (-1, "not known") is parsed once, off the event loop, and a
+    game without rule deadlines is never parsed."""
+    from bot.host import deadlines
+    from bot.host.store import UNKNOWN_DEADLINE
+
+    async def scenario():
+        clock = Clock()
+        host = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        timed = await table_of(host, {"box_seconds": 60})
+        untimed = await table_of(host, {"box_seconds": 0})
+        other = await host.open_lobby(guild_id=1, channel_id=10, owner_id=101, owner_name="alice",
+                                      game_name="minoa", num_players=2, options={})
+        await host.join(other.id, 102, "bob")
+        other = await host.start(other.id, 101)
+        parsed: list[int] = []
+        real = deadlines._due_of
+
+        def counted(rows):
+            parsed.extend(row[0] for row in rows)
+            return real(rows)
+        monkeypatch.setattr(deadlines, "_due_of", counted)
+        again = Host(await store_at(tmp_path / "db.sqlite3"), clock=clock, seed_source=lambda: 7)
+        assert await again.deadline_tables() == [(timed.id, timed.version, clock.now + 60)] and parsed == []
+        # rows as a release before the column left them: not known
+        await again.store._write(lambda conn: conn.execute("UPDATE game_tables SET rule_deadline_at = ?",
+                                                           (UNKNOWN_DEADLINE,)))
+        assert await again.deadline_tables() == [(timed.id, timed.version, clock.now + 60)]
+        assert sorted(parsed) == [timed.id, untimed.id]  # Minoa has no rule deadlines: not parsed
+        assert await again.deadline_tables() == [(timed.id, timed.version, clock.now + 60)]
+        assert sorted(parsed) == [timed.id, untimed.id]  # stored: never parsed again
+        stored = await again.store._read(lambda conn: [tuple(r) for r in conn.execute(
+            "SELECT id, rule_deadline_at FROM game_tables ORDER BY id")])
+        assert stored == [(timed.id, clock.now + 60), (untimed.id, None), (other.id, None)]
+
+    run(scenario())

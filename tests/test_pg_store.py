@@ -128,9 +128,9 @@ def test_an_exclusive_section_waits_for_another_process_holding_it(pg_schemas):
 
 
 def store_pids(store: PgStore) -> list[int]:
-    """The server processes of every connection the store holds now: its workers', the
-    listener's and its direct pool's."""
-    conns = [w.conn.conn for w in store._workers] + [store._listener] + [h._con for h in store._direct._holders]
+    """The server processes of every connection the store holds now: its workers' and the
+    listener's (and those of the loop's own connections, when that design is measured)."""
+    conns = [w.conn.conn for w in store._workers] + [store._listener] + [lane.conn for lane in store._lane_list]
     return [c.get_server_pid() for c in conns if c is not None and not c.is_closed()]
 
 
@@ -139,6 +139,10 @@ async def terminate(pids: list[int]) -> None:
     killer = await asyncpg_connect()
     try:
         await killer.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
+        for _ in range(200):  # until the sessions have ended (and told their clients so)
+            if not await killer.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1::int[])", pids):
+                break
+            await asyncio.sleep(0.01)
     finally:
         await killer.close()
 
@@ -151,11 +155,11 @@ def test_connections_the_server_dropped_are_made_again_without_the_caller_notici
             await store.set_guild_lang(1, "ja")
             await store.set_player(5, notify="turn")
             pids = store_pids(store)
-            assert len(pids) == 4  # two workers, the listener, one pooled connection
+            assert len(pids) == 3  # two workers and the listener
             await terminate(pids)
             for _ in range(3):  # every worker in turn: each connects again
                 assert await store._read(lambda conn: conn.execute("SELECT lang FROM guild_settings").fetchone()[0]) == "ja"
-            assert (await store.player(5))["notify"] == "turn"  # the direct pool's read
+            assert (await store.player(5))["notify"] == "turn"  # a one-statement read
             await store.set_guild_lang(1, "en")
             assert await store.guild_lang(1) == "en"
             store.generation()  # notices it is deaf, and listens again
@@ -166,25 +170,26 @@ def test_connections_the_server_dropped_are_made_again_without_the_caller_notici
     run(scenario())
 
 
-def test_a_write_whose_connection_is_lost_during_its_commit_lands_once_and_says_so(pg_schemas, monkeypatch):
-    """The server got the COMMIT but its answer was lost (the session ended right after it), or
-    the session ended before the COMMIT arrived: the first is reported as played and not run
-    again, the second is run again on a fresh connection; either way the move lands once."""
+def test_a_move_whose_connection_is_lost_while_it_commits_lands_once_and_says_so(pg_schemas, monkeypatch):
+    """A move is one statement: the server ran it but its answer was lost (the session ended
+    right after), or the session ended before it arrived. The first is reported as played and not
+    run again (its record is found), the second is run again on a fresh connection; either way the
+    move lands once."""
     from bot.host import Host
-    from bot.host.pg import PgConnection
+    from bot.host import pg
 
-    script = PgConnection.script
+    real = pg._fetch_on_worker
     cut: list[str] = []
 
-    def commit_then_cut(self, sql):
-        if cut and sql.endswith("COMMIT"):
+    def commit_then_cut(conn, sql, params):
+        if cut and sql.startswith("WITH repeated"):
             when = cut.pop()
             if when == "after":
-                script(self, sql)
-            self.conn.terminate()  # the server ends the session (rolling back what did not commit)
+                real(conn, sql, params)
+            conn.conn.terminate()  # the server ends the session (rolling back what did not commit)
             raise ConnectionResetError("the connection was reset")
-        return script(self, sql)
-    monkeypatch.setattr(PgConnection, "script", commit_then_cut)
+        return real(conn, sql, params)
+    monkeypatch.setattr(pg, "_fetch_on_worker", commit_then_cut)
 
     async def scenario():
         url = await pg_schemas.create("commit")
@@ -205,6 +210,44 @@ def test_a_write_whose_connection_is_lost_during_its_commit_lands_once_and_says_
                 assert [m.notation for m in moves][-1] == notation and moves[-1].version == played.version
                 assert [m.ply for m in moves] == list(range(1, len(moves) + 1))
                 table = played
+        finally:
+            await host.store.close()
+    run(scenario())
+
+
+def test_a_write_whose_connection_is_lost_during_its_commit_lands_once_and_says_so(pg_schemas, monkeypatch):
+    """The general path (several statements, e.g. a lobby's seats): the server got the COMMIT but
+    its answer was lost, or the session ended before the COMMIT arrived: the first is reported as
+    done and not run again, the second is run again on a fresh connection."""
+    from bot.host import Host
+    from bot.host.pg import PgConnection
+
+    script = PgConnection.script
+    cut: list[str] = []
+
+    def commit_then_cut(self, sql):
+        if cut and sql.endswith("COMMIT"):
+            when = cut.pop()
+            if when == "after":
+                script(self, sql)
+            self.conn.terminate()
+            raise ConnectionResetError("the connection was reset")
+        return script(self, sql)
+    monkeypatch.setattr(PgConnection, "script", commit_then_cut)
+
+    async def scenario():
+        url = await pg_schemas.create("commit")
+        host = Host(await PgStore.open(url, pool=2), seed_source=lambda: 3)
+        try:
+            table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=1, owner_name="a", game_name="minoa",
+                                          num_players=4, options={})
+            for user, when in zip((2, 3, 4), ("after", "before", "after")):
+                cut.append(when)
+                joined = await host.join(table.id, user, f"u{user}")
+                assert not cut  # the cut happened
+                assert joined.version == table.version + 1 and [s.user_id for s in joined.seats][-1] == user
+                table = joined
+            assert [s.user_id for s in (await host.store.get_table(table.id)).seats] == [1, 2, 3, 4]
         finally:
             await host.store.close()
     run(scenario())
@@ -297,3 +340,97 @@ async def asyncpg_connect():
 
     from tests.conftest import TEST_DATABASE_URL
     return await asyncpg.connect(TEST_DATABASE_URL)
+
+
+def test_idle_connections_go_to_callers_strictly_in_arrival_order():
+    """A caller that hands a connection back and asks again at once queues behind those already
+    waiting (``asyncio.Queue`` gave it straight back: 4 of 20 looping callers kept every worker)."""
+    from bot.host.pg import FairQueue
+
+    async def scenario():
+        idle = FairQueue()
+        idle.put("conn")
+        served: list[str] = []
+        queued = asyncio.Event()
+
+        async def caller(name: str, rounds: int) -> None:
+            for _ in range(rounds):
+                conn = await idle.get()
+                served.append(name)
+                await queued.wait()  # the first holder keeps it until everyone queued
+                await asyncio.sleep(0)
+                idle.put(conn)  # and at once asks again (the next round)
+
+        async def cancelled() -> None:
+            await idle.get()
+        first = asyncio.create_task(caller("a", 3))
+        await asyncio.sleep(0)  # a holds the connection
+        gone = asyncio.create_task(cancelled())
+        await asyncio.sleep(0)
+        others = [asyncio.create_task(caller(name, 3)) for name in "bcd"]
+        await asyncio.sleep(0)
+        gone.cancel()  # a waiter that gives up is passed over, and takes nothing with it
+        await asyncio.sleep(0)
+        queued.set()
+        await asyncio.gather(first, *others)
+        assert served == list("abcd" * 3)
+        assert idle.idle() == ["conn"]
+    run(scenario())
+
+
+def test_a_move_is_one_statement_and_its_refusals_say_why(pg_schemas):
+    from bot.host import Host
+    from bot.host.host import HostError
+    from bot.host.store import MoveRow, RepeatedRecord, StaleVersion
+
+    async def scenario():
+        url = await pg_schemas.create("one")
+        host = Host(await PgStore.open(url, pool=2), seed_source=lambda: 3)
+        try:
+            table = await host.open_lobby(guild_id=1, channel_id=10, owner_id=1, owner_name="a", game_name="minoa",
+                                          num_players=2, options={})
+            await host.join(table.id, 2, "b")
+            table = await host.start(table.id, 1)
+            seat = host.waiting_on(table)[0]
+            sent = host.store.statements
+            played = await host.play(table.id, seat.user_id, host.legal_notations(table, seat.user_id)[0])
+            assert host.store.statements - sent == 1  # check, state, record, clock, notice: one round trip
+            stored = await host.store.get_table(table.id)
+            assert (stored.version, stored.state, [s.user_id for s in stored.seats]) == (
+                played.version, played.state, [1, 2])
+            record = (await host.store.moves(table.id))[-1]
+            with pytest.raises(RepeatedRecord):
+                await host.store.commit_move(table.id, played.version, MoveRow(record.seat, record.notation, {}, []),
+                                             refuse_repeat=True, state=played.state)
+            with pytest.raises(StaleVersion):
+                await host.store.commit_move(table.id, table.version, MoveRow(0, "x", {}, []), state=played.state)
+            with pytest.raises(HostError):  # the same through the host: refused, nothing written
+                await host.play(table.id, seat.user_id, host.legal_notations(table, seat.user_id)[0],
+                                version=table.version)
+            assert len(await host.store.moves(table.id)) == 1
+            assert (await host.store.get_table(table.id)).version == played.version
+        finally:
+            await host.store.close()
+    run(scenario())
+
+
+def test_the_pool_is_sized_from_the_server_and_the_processes_unless_set(pg_schemas):
+    from bot.host.pg import pool_size
+
+    assert pool_size(100, 3, 1) == 8  # capped: more in flight only queues on the server
+    assert pool_size(100, 3, 16) == 3 and pool_size(100, 3, 100) == 1
+    assert pool_size(1000, 3, 40) == 8
+
+    async def scenario():
+        url = await pg_schemas.create("sized")
+        chosen = await PgStore.open(url, processes=40)
+        given = await PgStore.open(url, pool=3)
+        try:
+            found = await chosen._listener.fetchrow("SELECT current_setting('max_connections')::int,"
+                                                    " current_setting('superuser_reserved_connections')::int")
+            assert chosen.pool_size == pool_size(found[0], found[1], 40) == len(chosen._workers)
+            assert given.pool_size == 3 and len(given._workers) == 3
+        finally:
+            await chosen.close()
+            await given.close()
+    run(scenario())

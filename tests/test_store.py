@@ -73,8 +73,8 @@ def test_a_move_commits_in_one_hop_and_the_next_read_costs_none(tmp_path):
         await host.table(table.id)
         with Trips(host.store) as trips:
             table = await host.play(table.id, ALICE, "e9-f8")
-        # the commit, and the vacation lookup of the next turn's clock (no time control: no zone)
-        assert trips.count == 2
+        # the commit alone: no time control, so no vacation or time zone to look up for the next turn
+        assert trips.count == 1
         with Trips(host.store) as trips:
             again = await host.table(table.id)
         assert trips.count == 0 and again.version == table.version and again.state == table.state
@@ -358,3 +358,38 @@ def test_update_setting_writes_one_field_and_honours_a_version(tmp_path):
         assert (await host.store.get_table(table.id)).settings["votes"] == {"1": [ALICE, BOB]}
         await host.store.close()
     run(scenario())
+
+
+@pytest.mark.parametrize("sync, waits", [("normal", ("1", "off")), ("full", ("2", "on"))])
+def test_what_a_commit_waits_for_is_the_chosen_sync_mode(tmp_path, sync, waits):
+    """``BOT_DB_SYNC``: SQLite's ``synchronous`` (1 NORMAL, 2 FULL) and PostgreSQL's
+    ``synchronous_commit`` promise the same on both backends (README, "Durability")."""
+    async def scenario():
+        store = await Store.open(tmp_path / "db.sqlite3", sync=sync)
+        try:
+            if store.dialect == "sqlite":
+                found = await store._read(lambda conn: str(conn.execute("PRAGMA synchronous").fetchone()[0]))
+                assert found == waits[0]
+            else:
+                found = await store._read(lambda conn: conn.execute("SELECT current_setting('synchronous_commit')").fetchone()[0])
+                assert found == waits[1]
+        finally:
+            await store.close()
+        with pytest.raises(ValueError, match="sync must be one of normal, full"):
+            await Store.open(tmp_path / "other.sqlite3", sync="fast")
+    run(scenario())
+
+
+def test_durability_and_pool_settings_are_read_and_checked():
+    from bot.config import Settings
+
+    assert (Settings.from_env({}).db_sync, Settings.from_env({}).pg_pool, Settings.from_env({}).processes) == (
+        "normal", None, 1)
+    chosen = Settings.from_env({"BOT_DB_SYNC": "FULL", "BOT_PG_POOL": "12", "BOT_SHARD_COUNT": "8",
+                                "BOT_SHARD_IDS": "0-1"})
+    assert (chosen.db_sync, chosen.pg_pool, chosen.processes) == ("full", 12, 4)
+    for env, words in [({"BOT_DB_SYNC": "fast"}, "BOT_DB_SYNC must be normal or full"),
+                       ({"BOT_PG_POOL": "0"}, "from 1 to 64"), ({"BOT_PG_POOL": "65"}, "from 1 to 64"),
+                       ({"BOT_PG_POOL": "four"}, "whole number of connections")]:
+        with pytest.raises(ValueError, match=words):
+            Settings.from_env(env)

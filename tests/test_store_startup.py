@@ -240,8 +240,8 @@ def test_a_read_only_file_is_refused_even_where_modes_cannot_be_simulated(tmp_pa
 
     real = store_module._check
 
-    def read_only_probe(conn, known, busy_timeout):
-        real(conn, known, busy_timeout)
+    def read_only_probe(conn, known, busy_timeout, *sync):
+        real(conn, known, busy_timeout, *sync)
         error = sqlite3.OperationalError("attempt to write a readonly database")
         error.sqlite_errorcode, error.sqlite_errorname = 8, "SQLITE_READONLY"
         raise error

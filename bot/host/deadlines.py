@@ -2,8 +2,11 @@
 (:meth:`games.core.Game.announce_delay`), for any game, any seats and any moves.
 
 A rule's deadline is measured from the start of the current decision, which every commit stores
-(``turn_started_at``), so the due time needs no storage of its own and survives a restart: the
-host works it out again from the stored table. When it passes with the table's version unchanged,
+(``turn_started_at``); the due instant is stored beside it (``rule_deadline_at``, written by
+:meth:`RuleDeadlines.rule_deadline_at` with every new state), so a restart (and every tick's
+adoption of a dead process's tables) finds the tables to time by an index, reads no state and
+parses none. Tables stored before that column are parsed once, off the event loop, and theirs
+stored (:meth:`RuleDeadlines.deadline_tables`). When it passes with the table's version unchanged,
 the moves the engine named are played, each with the version check, so a deadline is acted on
 once even if two timers (or two processes) fire; a move the engine leaves to the AI (``None``) is
 chosen by the seat's AI level (a human's seat: the game's first level).
@@ -14,12 +17,34 @@ Mixed into :class:`bot.host.host.Host`, whose tables, locks and commits it uses.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import json
+from typing import Any, NamedTuple
 
-from bot.host.store import TableRow
+from bot.host.store import UNKNOWN_DEADLINE, TableRow
 from games.ai import choose_move, seat_level
 from games.core import Deadline, Game
-from games.registry import all_games
+from games.registry import get_game
+
+#: Tables whose unknown deadline is worked out per trip to a worker thread.
+CHUNK = 100
+
+
+class PendingDeadline(NamedTuple):
+    """A table whose current decision (at ``version``) has a rule deadline due at ``due``."""
+
+    id: int
+    version: int
+    due: float
+
+
+def _due_of(rows: list[tuple[int, int, str, str | None, float]]) -> list[tuple[int, int, float | None]]:
+    """``(id, version, due or None)`` of stored tables, each state parsed once (a worker thread)."""
+    found = []
+    for table_id, version, game_name, text, start in rows:
+        game = get_game(game_name)
+        limit = None if text is None else game.deadline(game.state_from_json(json.loads(text)))
+        found.append((table_id, version, None if limit is None else start + limit.seconds))
+    return found
 
 #: The note stored with a move the host played because a rule's time ran out.
 PLAYED_NOTE = "deadline.played"
@@ -49,12 +74,34 @@ class RuleDeadlines:
         start = table.turn_started_at if table.turn_started_at is not None else table.updated_at
         return start + limit.seconds, limit
 
-    async def deadline_tables(self) -> list[TableRow]:
-        """The active tables whose current decision has a rule deadline (for a restart)."""
-        names = tuple(game.name for game in all_games() if has_deadlines(game))
-        # only the tables of games with rule deadlines are read and parsed
-        return [table for table in await self.store.tables_with_status("active", games=names)
-                if self.rule_deadline(table) is not None]
+    def rule_deadline_at(self, game: Game, state: Any, start: float) -> float | None:
+        """The ``rule_deadline_at`` to store with ``state``, whose decision starts at ``start``."""
+        if not has_deadlines(game):
+            return None
+        limit = game.deadline(state)
+        return None if limit is None else start + limit.seconds
+
+    async def deadline_tables(self) -> list[PendingDeadline]:
+        """The active tables whose current decision has a rule deadline (for a restart), from the
+        stored ``rule_deadline_at``: no state is read. Those stored before it was (not known yet)
+        are worked out once: a game without rule deadlines needs no parse; the others' states are
+        parsed in a worker thread, :data:`CHUNK` at a time, and the results stored."""
+        pending, unknown, untimed = [], [], []
+        for table_id, version, game_name, due in await self.store.rule_deadlines():
+            if due != UNKNOWN_DEADLINE:
+                pending.append(PendingDeadline(table_id, version, due))
+            elif has_deadlines(get_game(game_name)):
+                unknown.append(table_id)
+            else:
+                untimed.append((table_id, version, None))
+        if untimed:
+            await self.store.set_rule_deadlines(untimed)
+        for start in range(0, len(unknown), CHUNK):
+            rows = await self.store.deadline_inputs(unknown[start:start + CHUNK])
+            found = await asyncio.to_thread(_due_of, rows)
+            await self.store.set_rule_deadlines(found)
+            pending += [PendingDeadline(*row) for row in found if row[2] is not None]
+        return sorted(pending)
 
     async def play_deadline(self, table_id: int, version: int) -> TableRow | None:
         """The rule deadline of the decision at ``version`` has passed: play the moves it names for

@@ -34,11 +34,13 @@ class PlayByPost:
         acting = game.to_act(state)
         humans = [s for s in seats if s.seat in acting and not s.is_ai]
         pauses = []
-        if len(humans) == 1 and table.settings.get("vacation", True):
+        timed = TimeControl.parse(table.settings.get("clock")).allowance is not None
+        # a vacation only pauses a clock: without a time control there is nothing to look up
+        if timed and len(humans) == 1 and table.settings.get("vacation", True):
             away = (await self.store.player(humans[0].user_id))["away_until"]
             if away and away > now:
                 pauses.append((now, away))
-        return {"turn_started_at": now, "reminded": 0,
+        return {"turn_started_at": now, "reminded": 0, "rule_deadline_at": self.rule_deadline_at(game, state, now),
                 **await self._deadlines(table, now, pauses if humans else None)}
 
     async def _deadlines(self, table: TableRow, start: float, pauses: list | None) -> dict[str, float | None]:

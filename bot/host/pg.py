@@ -9,7 +9,13 @@ placeholders become ``$1, $2 ...``, an ``INSERT`` into a table with a generated 
 hop from the bot's event loop (to the worker), like the SQLite backend's one hop to aiosqlite's
 thread; the statements inside go to the server from the worker's own loop.
 
-**Transactions.** A write is ``BEGIN`` ... ``COMMIT`` at READ COMMITTED. The version check in
+**The move path is one statement.** A move (:meth:`PgStore.commit_move`), a table read and
+marking a version shown are each one statement (:data:`COMMIT_MOVE`, :data:`RETURNED`): one round
+trip, sent from a worker's connection like every other job (measured against connections of the
+bot's own loop: see docs/architecture.md). Workers are handed out strictly in arrival order
+(:class:`FairQueue`); how many there are is :func:`pool_size` unless ``BOT_PG_POOL`` says.
+
+**Transactions.** Every other write is ``BEGIN`` ... ``COMMIT`` at READ COMMITTED. The version check in
 each ``UPDATE ... WHERE version = ?`` stays the source of truth: of two racing moves the second
 waits for the first's row lock, then finds the version moved and writes nothing. Where SQLite's
 ``BEGIN IMMEDIATE`` (one writer at a time) made a read-then-write atomic, the write here takes
@@ -45,8 +51,10 @@ or a per-dialect ``{"sqlite": ..., "postgresql": ...}``); the version reached is
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
+import json
 import logging
 import queue
 import re
@@ -60,7 +68,16 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from bot.host.store import (
+    _TABLE_COLUMNS,
     MIGRATIONS,
+    POOL_RANGE,
+    SYNC_MODES,
+    MoveRow,
+    RepeatedRecord,
+    SeatRow,
+    StaleVersion,
+    TableRow,
+    _table,
     StorageBusy,
     StorageDown,
     StorageDownUnsure,
@@ -71,6 +88,41 @@ from bot.host.store import (
 )
 
 log = logging.getLogger(__name__)
+
+#: The columns of a table as ``_table`` reads them, and its seats as an array of records.
+TABLE_COLUMNS = [c.strip() for c in _TABLE_COLUMNS.split(",")]
+SEATS = ("ARRAY(SELECT ROW(s.seat, s.user_id, s.ai_level, s.name, s.dm_failed) FROM seats s"
+         " WHERE s.table_id = {table}.id ORDER BY s.seat) AS seats")
+
+
+def _returned(*, state: bool = True, table: str = "game_tables") -> str:
+    """The select list of a table with its seats (``state``: without it, as ``NULL``)."""
+    columns = [c if c != "state" or state else "NULL::text AS state" for c in TABLE_COLUMNS]
+    return ", ".join(columns) + ", " + SEATS.format(table=table)
+
+
+RETURNED = _returned()
+
+REPEATED = "EXISTS (SELECT 1 FROM moves WHERE table_id = $1 AND version = $2 AND seat = $3 AND notation = $4)"
+#: A move as one statement: $1 table, $2 the version it was computed from, $3 seat, $4 notation,
+#: $5 words, $6 events, $7 now, $8 the notice, $9... the columns. Of two racing moves the second
+#: waits for the first's row lock, then finds the version moved and writes nothing (READ
+#: COMMITTED re-checks the row); the record's ply is the latest plus one, read in the same
+#: statement (a record appears only with a version bump, which the row lock orders). The repeat
+#: check: a record of this seat and notation made the version the move was computed from.
+COMMIT_MOVE = """WITH repeated AS (
+    SELECT {repeated} AS yes
+), changed AS (
+    UPDATE game_tables SET {sets}, version = version + 1 WHERE id = $1 AND version = $2 {refuse}
+    RETURNING *
+), recorded AS (
+    INSERT INTO moves (table_id, ply, version, seat, notation, words, events, created_at)
+    SELECT $1, COALESCE((SELECT MAX(ply) FROM moves WHERE table_id = $1), 0) + 1, $2 + 1, $3, $4, $5, $6, $7
+    FROM changed
+)
+SELECT {returned}, (SELECT yes FROM repeated) AS repeated,
+       CASE WHEN game_tables.id IS NOT NULL THEN pg_notify('{channel}', $8) END AS notified
+FROM (SELECT 1) AS one LEFT JOIN changed AS game_tables ON true"""
 
 #: Tables whose ``id`` is generated (``id INTEGER PRIMARY KEY AUTOINCREMENT`` in a migration): an
 #: INSERT into one returns it (``cursor.lastrowid``).
@@ -106,6 +158,44 @@ class CommitUnknown(Exception):
     def __init__(self, xid: int, pid: int, result: Any) -> None:
         super().__init__(xid)
         self.xid, self.pid, self.result = xid, pid, result
+
+
+class FairQueue:
+    """Idle connections (or workers) handed out strictly in arrival order.
+
+    ``asyncio.Queue`` is not fair under load: a caller that puts an item back and asks again at
+    once takes it before the waiter that was woken gets to run, so a few busy callers keep every
+    item and the rest wait for seconds (measured: 4 of 20 looping callers made 1,270 commits each
+    while 16 made one). Here an item put back goes straight to the longest waiting caller."""
+
+    def __init__(self) -> None:
+        self._idle: collections.deque = collections.deque()
+        self._waiting: collections.deque[asyncio.Future] = collections.deque()
+
+    def put(self, item: Any) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():  # a cancelled waiter is passed over
+                waiter.set_result(item)
+                return
+        self._idle.append(item)
+
+    async def get(self) -> Any:
+        while self._waiting and self._waiting[0].done():
+            self._waiting.popleft()
+        if self._idle and not self._waiting:
+            return self._idle.popleft()
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed over as the caller was cancelled
+                self.put(waiter.result())
+            raise
+
+    def idle(self) -> list:
+        return list(self._idle)
 
 
 def is_lost(exc: BaseException, conn: asyncpg.Connection | None = None) -> bool:
@@ -211,10 +301,12 @@ class PgConnection:
     """An asyncpg connection driven synchronously from its worker thread's own event loop,
     with the ``execute`` / ``executemany`` / ``in_transaction`` of an ``sqlite3.Connection``."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, conn: asyncpg.Connection) -> None:
-        self.loop, self.conn = loop, conn
+    def __init__(self, loop: asyncio.AbstractEventLoop, conn: asyncpg.Connection,
+                 sent: Callable[[], None] = lambda: None) -> None:
+        self.loop, self.conn, self._sent = loop, conn, sent
 
     def _run(self, coro):
+        self._sent()  # every call here is one round trip to the server
         return self.loop.run_until_complete(coro)
 
     @property
@@ -257,9 +349,10 @@ class PgConnection:
 class Worker(threading.Thread):
     """One connection and the thread (with its own event loop) that runs jobs on it in turn."""
 
-    def __init__(self, connect: Callable[[], Any], done: Callable[[asyncio.Future, Any, BaseException | None], None]):
+    def __init__(self, connect: Callable[[], Any], done: Callable[[asyncio.Future, Any, BaseException | None], None],
+                 sent: Callable[[], None] = lambda: None):
         super().__init__(daemon=True, name="pg-worker")
-        self._connect, self._done = connect, done
+        self._connect, self._done, self._sent = connect, done, sent
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -269,7 +362,7 @@ class Worker(threading.Thread):
         loop = asyncio.new_event_loop()
         try:
             try:
-                self.conn = PgConnection(loop, loop.run_until_complete(self._connect()))
+                self.conn = PgConnection(loop, loop.run_until_complete(self._connect()), self._sent)
             except BaseException as exc:  # noqa: BLE001 - told to the opener
                 self.failure = exc
                 return
@@ -280,9 +373,15 @@ class Worker(threading.Thread):
                 if job is None:
                     break
                 fn, args, future = job
+                pid = None
                 try:
+                    # one turn of this loop first: a session the server ended while we were idle
+                    # is seen as closed now, so the job runs on a fresh one instead of being cut
+                    # (and a write is not left "perhaps landed" for nothing)
+                    loop.run_until_complete(asyncio.sleep(0))
                     if self.conn.conn.is_closed():  # the server restarted or dropped us: connect again
-                        self.conn = PgConnection(loop, loop.run_until_complete(self._connect()))
+                        self.conn = PgConnection(loop, loop.run_until_complete(self._connect()), self._sent)
+                    pid = self.conn.conn.get_server_pid()
                     result, error = fn(self.conn, *args), None
                 except BaseException as exc:  # noqa: BLE001 - handed to the awaiting coroutine
                     result, error = None, exc
@@ -291,7 +390,7 @@ class Worker(threading.Thread):
                         self.conn.conn.terminate()
                         if not isinstance(exc, CommitUnknown):
                             error = ConnectionLost(f"{type(exc).__name__}: {exc}")
-                            error.__cause__ = exc
+                            error.__cause__, error.pid = exc, pid
                 self._done(future, result, error)
             if not self.conn.conn.is_closed():
                 loop.run_until_complete(self.conn.conn.close(timeout=5))
@@ -299,16 +398,55 @@ class Worker(threading.Thread):
             loop.close()
 
 
+def _fetch_on_worker(conn: "PgConnection", sql: str, params: tuple) -> list:
+    """:meth:`PgStore._fetch` on a worker thread."""
+    return conn._run(conn.conn.fetch(sql, *params))
+
+
+class Lane:
+    """A connection of the bot's own loop; ``None`` until made, and again once lost."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self) -> None:
+        self.conn: asyncpg.Connection | None = None
+
+
+#: Connections left for everything else: operators (psql), backups, migrations by hand.
+SPARE_CONNECTIONS = 5
+#: The most a default pool takes: more statements in flight than this only queue on the server
+#: (a move is ~0.3 ms of server CPU; see docs/architecture.md, capacity).
+DEFAULT_POOL_CAP = 8
+
+
+def pool_size(max_connections: int, reserved: int, processes: int) -> int:
+    """The default pool (worker connections) of one of ``processes`` processes: the server's
+    connections, less the superuser's ``reserved`` and :data:`SPARE_CONNECTIONS`, shared
+    equally; each process also holds one listener and one for an ``exclusive`` section. At most
+    :data:`DEFAULT_POOL_CAP`, at least 1."""
+    share = (max_connections - reserved - SPARE_CONNECTIONS) // max(1, processes) - 2
+    return max(POOL_RANGE[0], min(DEFAULT_POOL_CAP, share))
+
+
 class PgStore(Store):
     """The store on PostgreSQL (see the module notes). Open with :meth:`Store.open` and a
     ``postgresql://`` URL."""
 
     dialect = "postgresql"
+    #: Run the one-statement work on connections of the bot's own loop instead of the worker
+    #: threads: the design measured against (``bench/backends.py --compare``; slower on the
+    #: measured machine, see docs/architecture.md). Not for production.
+    statements_on_loop = False
     RATED = "(settings::jsonb -> 'rated') IN ('1'::jsonb, 'true'::jsonb)"
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
-    def __init__(self, url: str, clock=time.time, *, busy_timeout: float = 5.0, pool: int = 4) -> None:
+    def __init__(self, url: str, clock=time.time, *, busy_timeout: float = 5.0, sync: str = "normal",
+                 pool: int | None = None, processes: int = 1) -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self._init_common(clock)
+        #: ``synchronous_commit`` of every session (see :data:`bot.host.store.SYNC_MODES`).
+        self.synchronous_commit = SYNC_MODES[sync][1]
         self.url = url
         self._dsn, self.schema = split_url(url)
         self.busy_timeout = busy_timeout
@@ -317,17 +455,27 @@ class PgStore(Store):
         self._relistening: asyncio.Task | None = None
         self._listening = asyncio.Lock()
         self.token = secrets.token_hex(8)
-        self._pool_size = pool
+        #: Connections, each a worker thread (``None``: chosen from the server's
+        #: ``max_connections`` and ``processes`` when opening, see :func:`pool_size`).
+        self.pool_size = pool
+        self.processes = processes
+        #: Statements sent to the server so far (each a round trip), however they were run.
+        self.statements = 0
         self._workers: list[Worker] = []
-        self._idle: asyncio.Queue[Worker] | None = None
+        self._idle = FairQueue()
         self._listener: asyncpg.Connection | None = None
-        self._direct: asyncpg.Pool | None = None
+        self._lanes = FairQueue()
+        self._lane_list: list[Lane] = []
         self._markers = 0
         self._waiting: dict[str, asyncio.Future] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
 
+    def _sent(self) -> None:
+        self.statements += 1
+
     def _settings(self) -> dict[str, str]:
-        settings = {"lock_timeout": str(int(self.busy_timeout * 1000)), "application_name": "boardgame-host"}
+        settings = {"lock_timeout": str(int(self.busy_timeout * 1000)), "application_name": "boardgame-host",
+                    "synchronous_commit": self.synchronous_commit}
         if self.schema:
             settings["search_path"] = self.schema
         return settings
@@ -361,9 +509,9 @@ class PgStore(Store):
             raise StorageBusy() from exc
         finally:
             if future.done():
-                self._idle.put_nowait(worker)
+                self._idle.put(worker)
             else:
-                future.add_done_callback(lambda _f: self._idle.put_nowait(worker))
+                future.add_done_callback(lambda _f: self._idle.put(worker))
 
     async def _persist(self, attempt: Callable[[], Any], what: str) -> Any:
         """``await attempt()``, again on a fresh connection each time it raises
@@ -387,29 +535,47 @@ class PgStore(Store):
                 pause = next(pauses, pause)
                 await asyncio.sleep(min(pause, give_up - now))
 
-    async def _one(self, sql: str, params: tuple) -> Any:
-        """A one-statement read straight from the event loop (no worker, no transaction: one
-        statement sees one snapshot anyway), on a small pool of the loop's own connections."""
-        async def attempt():
+    async def _fetch(self, sql: str, params: tuple) -> list:
+        """One statement (already in PostgreSQL's dialect): one hop to a worker and one round trip
+        to the server, no explicit transaction (one statement is one snapshot, and one
+        transaction when it writes); with :attr:`statements_on_loop`, on a connection of the
+        bot's own loop instead. Raises :class:`ConnectionLost` when the connection went away (its
+        ``pid`` attribute: the server process that ran it, which may still be finishing); the
+        caller decides whether to run it again."""
+        if not self.statements_on_loop:
+            return await self._hop(_fetch_on_worker, sql, params)
+        lane = await self._lanes.get()
+        try:
+            if lane.conn is None or lane.conn.is_closed():
+                with lost_is_retried():
+                    lane.conn = await self._connect()
+            conn = lane.conn
             self.round_trips += 1
-            with lost_is_retried():
-                conn = await self._direct.acquire()
+            self.statements += 1
             try:
-                with lost_is_retried(conn):
-                    try:
-                        return await conn.fetchrow(translate(sql)[0], *params)
-                    except BUSY as exc:
-                        raise StorageBusy() from exc
-                    except asyncpg.InternalClientError:
-                        conn.terminate()  # see is_lost: the pool makes a new one
+                return await conn.fetch(sql, *params)
+            except BUSY as exc:
+                raise StorageBusy() from exc
+            except BaseException as exc:
+                if is_lost(exc, conn) or isinstance(exc, asyncio.CancelledError):
+                    # gone (or cut mid-statement by a cancelled caller): the next one connects afresh
+                    pid = conn.get_server_pid()
+                    conn.terminate()
+                    lane.conn = None
+                    if isinstance(exc, asyncio.CancelledError):
                         raise
-            finally:
-                try:
-                    await self._direct.release(conn)
-                except Exception as exc:  # noqa: BLE001 - a lost one is dropped by the pool; the read stands
-                    if not is_lost(exc):
-                        raise
-        return await self._persist(attempt, "a read")
+                    lost = ConnectionLost(f"{type(exc).__name__}: {exc}")
+                    lost.pid = pid
+                    raise lost from exc
+                raise
+        finally:
+            self._lanes.put(lane)
+
+    async def _one(self, sql: str, params: tuple) -> Any:
+        """A one-statement read (see :meth:`_fetch`), run again if its connection is lost."""
+        text = translate(sql)[0]
+        rows = await self._persist(lambda: self._fetch(text, params), "a read")
+        return rows[0] if rows else None
 
     async def _read(self, fn: Callable[..., Any], *args: Any) -> Any:
         def job(conn: PgConnection, *args):
@@ -486,6 +652,121 @@ class PgStore(Store):
         if found == "aborted":
             raise ConnectionLost(f"the commit of transaction {unknown.xid} did not land") from unknown
         raise StorageDownUnsure() from unknown  # still running after its session was ended, or forgotten
+
+    # -- the move path: one statement, one round trip ------------------------------------------
+
+    def _notice(self, table_id: int) -> str:
+        return self.token + "|" + str(table_id)
+
+    def _loaded(self, row: Any, state: str | None = None) -> TableRow:
+        """A row of :data:`RETURNED` columns as a table; ``state``: the JSON text just written,
+        when the row does not carry it back."""
+        table = _table(row[:len(TABLE_COLUMNS)])
+        if state is not None:
+            table.state = json.loads(state)
+        table.seats = [SeatRow(s[0], s[1], s[2], s[3], bool(s[4])) for s in row["seats"]]
+        return table
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        rows = await self._persist(lambda: self._fetch(f"SELECT {RETURNED} FROM game_tables WHERE id = $1",
+                                                       (table_id,)), "a read")
+        return self._loaded(rows[0]) if rows else None
+
+    async def table_by_thread(self, thread_id: int) -> TableRow | None:
+        rows = await self._persist(lambda: self._fetch(
+            f"SELECT {RETURNED} FROM game_tables WHERE thread_id = $1 ORDER BY id DESC LIMIT 1", (thread_id,)), "a read")
+        return self._loaded(rows[0]) if rows else None
+
+    async def update_table(self, table_id: int, expected_version: int | None = None, **columns: Any) -> TableRow:
+        """Without ``expected_version`` or settings (e.g. marking a version shown): one statement,
+        run again as it is if its connection is lost (it sets the same values twice); otherwise
+        the general path (a settings document keeps fields read in the same transaction)."""
+        if expected_version is not None or "settings" in columns:
+            return await super().update_table(table_id, expected_version, **columns)
+        values = self._stored_columns(columns)
+        written = values.pop("state", None)
+        sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(values, start=3))
+        if written is not None:
+            sets += f", state = ${len(values) + 3}"
+        sql = (f"WITH changed AS (UPDATE game_tables SET {sets} WHERE id = $1 RETURNING *)"
+               f" SELECT {RETURNED}, pg_notify('{CHANNEL}', $2) FROM changed AS game_tables")
+        params = (table_id, self._notice(table_id), *values.values(), *(() if written is None else (written,)))
+        self._touch((table_id,))
+        try:
+            rows = await self._persist(lambda: self._fetch(sql, params), "a write")
+        finally:
+            self._touch((table_id,))
+        return self._loaded(rows[0]) if rows else None
+
+    async def commit_move(self, table_id: int, expected_version: int, move: MoveRow, *,
+                          refuse_repeat: bool = False, **columns: Any) -> TableRow:
+        """:meth:`Store.commit_move` in one statement (:data:`COMMIT_MOVE`): the version check,
+        the repeat check, the new state and clock columns, the move record, the table with its
+        seats as committed and the notice to other processes, in one round trip and one
+        transaction. A settings document takes the general path (its own fields are read first).
+
+        A connection lost while the statement was out leaves its outcome unknown: the server
+        process that ran it is ended (so the answer is final) and the move record is looked for
+        on a fresh connection (its receipt: this seat, notation, version and instant). Found: the
+        move landed, and the table is read back. Not found: the statement runs again."""
+        if "settings" in columns:
+            return await super().commit_move(table_id, expected_version, move, refuse_repeat=refuse_repeat, **columns)
+        now = self.clock()
+        values = self._stored_columns(columns, now)
+        written = values.pop("state", None)
+        names = list(values) + ([] if written is None else ["state"])
+        sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(names, start=9))
+        sql = COMMIT_MOVE.format(sets=sets, repeated=REPEATED if refuse_repeat else "false",
+                                 refuse="AND NOT (SELECT yes FROM repeated)" if refuse_repeat else "",
+                                 returned=_returned(state=written is None), channel=CHANNEL)
+        params = (table_id, expected_version, move.seat, move.notation, json.dumps(move.words, ensure_ascii=False),
+                  json.dumps(move.events, ensure_ascii=False), now, self._notice(table_id), *values.values(),
+                  *(() if written is None else (written,)))
+        receipt = (table_id, expected_version + 1, move.seat, move.notation, now)
+        unsure: list[int | None] = []  # the server process of a statement whose outcome is not known
+
+        async def attempt():
+            if unsure:
+                if await self._landed_move(unsure[-1], receipt):
+                    return None
+                unsure.clear()
+            try:
+                return await self._fetch(sql, params)
+            except ConnectionLost as lost:
+                unsure.append(getattr(lost, "pid", None))
+                raise
+
+        self._touch((table_id,))
+        try:
+            rows = await self._persist(attempt, "a move")
+        except StorageDown as exc:
+            if unsure:
+                raise StorageDownUnsure() from exc
+            raise
+        finally:
+            self._touch((table_id,))
+        if rows is None:  # landed, its answer lost
+            log.info("PostgreSQL connection lost during a move of table %s that landed", table_id)
+            return await self.get_table(table_id)
+        row = rows[0]
+        if row["id"] is None:
+            if row["repeated"]:
+                raise RepeatedRecord(table_id)
+            raise StaleVersion(table_id)
+        return self._loaded(row, written)
+
+    async def _landed_move(self, pid: int | None, receipt: tuple) -> bool:
+        """Whether the move record ``receipt`` is stored, once the server process ``pid`` that
+        may still be committing it has ended. Raises :class:`ConnectionLost` if this is cut too."""
+        if pid is not None:
+            await self._fetch("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1", (pid,))
+            for _ in range(200):  # a session ends within milliseconds of being told to
+                if not await self._fetch("SELECT 1 FROM pg_stat_activity WHERE pid = $1", (pid,)):
+                    break
+                await asyncio.sleep(0.01)
+        return bool(await self._fetch(
+            "SELECT 1 FROM moves WHERE table_id = $1 AND version = $2 AND seat = $3 AND notation = $4"
+            " AND created_at = $5", receipt))
 
     def generation(self) -> int:
         if self._listener is None or self._listener.is_closed():
@@ -578,11 +859,14 @@ class PgStore(Store):
     # -- opening --------------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path, clock=time.time, *, busy_timeout: float = 5.0, pool: int = 4) -> PgStore:
-        """Connect (``pool`` connections and one listener), check the schema version and migrate.
+    async def open(cls, path, clock=time.time, *, busy_timeout: float = 5.0, sync: str = "normal",
+                   pool: int | None = None, processes: int = 1) -> PgStore:
+        """Connect (``pool`` connections on this loop, :func:`workers_for` of them on worker
+        threads, and one listener; ``pool=None``: :func:`pool_size` for ``processes`` processes on
+        this server), check the schema version and migrate.
         An unreachable server or a schema written by a newer release is refused with one
         :class:`~bot.host.store.StoreError` sentence, with every connection closed."""
-        store = cls(str(path), clock, busy_timeout=busy_timeout, pool=pool)
+        store = cls(str(path), clock, busy_timeout=busy_timeout, sync=sync, pool=pool, processes=processes)
         try:
             await store._start()
             await store.migrate()
@@ -603,19 +887,23 @@ class PgStore(Store):
 
     async def _start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._idle = asyncio.Queue()
         await self._listen()
-        self._direct = await asyncpg.create_pool(self._dsn, min_size=1, max_size=self._pool_size,
-                                                 server_settings=self._settings(), timeout=self.busy_timeout)
-        for _ in range(self._pool_size):
-            worker = Worker(self._connect, self._finish)
+        if self.pool_size is None:
+            found = await self._listener.fetchrow(
+                "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int")
+            self.pool_size = pool_size(found[0], found[1], self.processes)
+        self._lane_list = [Lane() for _ in range(self.pool_size)]  # each connects when first needed
+        for lane in self._lane_list:
+            self._lanes.put(lane)
+        for _ in range(self.pool_size):
+            worker = Worker(self._connect, self._finish, self._sent)
             worker.start()
             self._workers.append(worker)
         for worker in self._workers:
             await asyncio.to_thread(worker.ready.wait)
             if worker.failure is not None:
                 raise worker.failure
-            self._idle.put_nowait(worker)
+            self._idle.put(worker)
 
     async def close(self) -> None:
         if self._relistening is not None:
@@ -629,9 +917,10 @@ class PgStore(Store):
         if self._listener is not None:
             self._listener.terminate()
             self._listener = None
-        if self._direct is not None:
-            self._direct.terminate()
-            self._direct = None
+        for lane in self._lane_list:
+            if lane.conn is not None:
+                lane.conn.terminate()
+                lane.conn = None
 
     async def migrate(self) -> int:
         known = len(MIGRATIONS)

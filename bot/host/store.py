@@ -221,7 +221,21 @@ MIGRATIONS: tuple[tuple[str, str | dict[str, str]], ...] = (
         ALTER TABLE game_tables ADD COLUMN announce_at REAL;
         """,
     ),
+    (
+        ("when the current decision's rule deadline falls due (a game's own time limit, e.g. a Mafia de Cuba "
+         "accusation window), written with every state, so a restart finds the tables to time by an index "
+         "instead of parsing every state; NULL: none; -1: not known yet (active tables stored before this "
+         "migration: found by parsing once, then stored)"),
+        """
+        ALTER TABLE game_tables ADD COLUMN rule_deadline_at REAL;
+        UPDATE game_tables SET rule_deadline_at = -1 WHERE status = 'active';
+        CREATE INDEX game_tables_rule_deadline ON game_tables (status, rule_deadline_at);
+        """,
+    ),
 )
+
+#: ``game_tables.rule_deadline_at`` of a table whose pending rule deadline is not known yet.
+UNKNOWN_DEADLINE = -1.0
 
 
 def migration_sql(entry: tuple[str, str | dict[str, str]], dialect: str) -> str:
@@ -388,6 +402,16 @@ class StoreLocked(StoreError):
 class StoreUnavailable(StoreError):
     """The file cannot be opened or created at all (no such folder, a folder, disk errors)."""
 
+
+#: What a commit waits for (``BOT_DB_SYNC``): ``(SQLite's synchronous, PostgreSQL's
+#: synchronous_commit)``. ``normal``: the commit is in the operating system's hands (a crash of
+#: the bot or of the database server loses nothing; a power cut may lose the last moments of
+#: commits, never half of one). ``full``: the commit is on the disk before it is acknowledged
+#: (a power cut loses nothing acknowledged), one disk flush per commit. See the README's
+#: "Durability" for the figures and why ``normal`` is the default.
+SYNC_MODES = {"normal": ("NORMAL", "off"), "full": ("FULL", "on")}
+#: Bounds of a PostgreSQL store's pool (``BOT_PG_POOL``): its connections, each a worker thread.
+POOL_RANGE = (1, 64)
 
 #: Top-level keys of a table's settings that are written one field at a time
 #: (:meth:`Store.update_setting`); a write of the whole settings document keeps their stored value.
@@ -596,7 +620,8 @@ class Store:
                 self._generation += 1
 
     @classmethod
-    async def open(cls, path: str | Path, clock=time.time, *, busy_timeout: float = 5.0) -> Store:
+    async def open(cls, path: str | Path, clock=time.time, *, busy_timeout: float = 5.0, sync: str = "normal",
+                   pool: int | None = None, processes: int = 1) -> Store:
         """Open (or create) the database and check it before anything else uses it: it is an
         SQLite database that passes ``PRAGMA quick_check``, its schema version is one this code
         knows, and it can be written (a write in a rolled-back transaction, which is where a
@@ -605,13 +630,18 @@ class Store:
         the connection (aiosqlite's thread would otherwise keep the process alive).
 
         ``busy_timeout``: seconds a statement waits for another process's lock before giving up
-        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`).
+        (at start: :class:`StoreLocked`; later: :class:`StorageBusy`). ``sync``: what a commit
+        waits for (:data:`SYNC_MODES`; ``BOT_DB_SYNC``, see the README's "Durability").
 
-        A ``postgresql://`` URL opens the PostgreSQL backend instead (:mod:`bot.host.pg`)."""
+        A ``postgresql://`` URL opens the PostgreSQL backend instead (:mod:`bot.host.pg`), with
+        ``pool`` connections (``None``: sized from the server and ``processes``)."""
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
             from bot.host.pg import PgStore
 
-            return await PgStore.open(path, clock, busy_timeout=busy_timeout)
+            return await PgStore.open(path, clock, busy_timeout=busy_timeout, sync=sync, pool=pool,
+                                      processes=processes)
         name = str(path)
         memory = name == ":memory:"
         db: aiosqlite.Connection | None = None
@@ -622,7 +652,7 @@ class Store:
             db = await _connect(name, busy_timeout)
             db.row_factory = aiosqlite.Row
             opened = db
-            await db._execute(lambda: _check(opened._conn, len(MIGRATIONS), busy_timeout))
+            await db._execute(lambda: _check(opened._conn, len(MIGRATIONS), busy_timeout, SYNC_MODES[sync][0]))
             if not memory:  # a private in-memory database has no other connection to watch for
                 watch = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                                         check_same_thread=False, timeout=0)  # never waits on the loop
@@ -746,15 +776,23 @@ class Store:
         self._update(conn, table_id, expected_version, columns)
         return _load(conn, table_id)
 
-    def _update(self, conn: sqlite3.Connection, table_id: int, expected_version: int | None,
-                columns: dict[str, Any]) -> None:
-        if columns.get("settings") is not None:
-            columns = {**columns, "settings": _keep_own_fields(conn, table_id, columns["settings"])}
+    def _stored_columns(self, columns: dict[str, Any], now: float | None = None) -> dict[str, Any]:
+        """``columns`` as stored: documents as JSON text, the acting seats forgotten with a new
+        state that does not name them, ``updated_at`` now. Both backends write these."""
         columns = {k: json.dumps(v) if k in ("options", "settings", "state") and v is not None else v
                    for k, v in columns.items()}
         if "state" in columns and "acting" not in columns:
             columns["acting"] = None  # the stored acting seats follow the state, or are "not known"
-        columns["updated_at"] = self.clock()
+        if "state" in columns and "rule_deadline_at" not in columns:
+            columns["rule_deadline_at"] = UNKNOWN_DEADLINE  # likewise the rule deadline
+        columns["updated_at"] = self.clock() if now is None else now
+        return columns
+
+    def _update(self, conn: sqlite3.Connection, table_id: int, expected_version: int | None,
+                columns: dict[str, Any]) -> None:
+        if columns.get("settings") is not None:
+            columns = {**columns, "settings": _keep_own_fields(conn, table_id, columns["settings"])}
+        columns = self._stored_columns(columns)
         sets = ", ".join(f"{name} = ?" for name in columns)
         values = list(columns.values())
         if expected_version is None:
@@ -888,6 +926,26 @@ class Store:
         marks = ", ".join("?" * len(table_ids))
         return await self._read(lambda conn: [tuple(r) for r in conn.execute(
             f"SELECT id, version, game, state FROM game_tables WHERE id IN ({marks}) ORDER BY id", table_ids)])
+
+    async def rule_deadlines(self) -> list[tuple[int, int, str, float]]:
+        """``(id, version, game, due)`` of the active tables with a pending rule deadline, or
+        whose deadline is not known yet (``due`` :data:`UNKNOWN_DEADLINE`); by an index, no state read."""
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            "SELECT id, version, game, rule_deadline_at FROM game_tables WHERE status = 'active'"
+            " AND rule_deadline_at IS NOT NULL ORDER BY id")])
+
+    async def deadline_inputs(self, table_ids: list[int]) -> list[tuple[int, int, str, str | None, float]]:
+        """``(id, version, game, state as stored JSON text, turn start)`` of some tables, unparsed."""
+        marks = ", ".join("?" * len(table_ids))
+        return await self._read(lambda conn: [tuple(r) for r in conn.execute(
+            f"SELECT id, version, game, state, COALESCE(turn_started_at, updated_at) FROM game_tables"
+            f" WHERE id IN ({marks}) ORDER BY id", table_ids)])
+
+    async def set_rule_deadlines(self, found: list[tuple[int, int, float | None]]) -> None:
+        """Store ``(id, version, due or None)`` where the version is still that and none was known."""
+        await self._write(lambda conn: conn.executemany(
+            "UPDATE game_tables SET rule_deadline_at = ? WHERE id = ? AND version = ? AND rule_deadline_at = ?",
+            [(due, table_id, version, UNKNOWN_DEADLINE) for table_id, version, due in found]))
 
     async def set_acting(self, found: list[tuple[int, int, int]]) -> None:
         """Store ``(id, version, acting bitmask)`` where the version is still that and none is stored."""
@@ -1280,7 +1338,7 @@ class _Damaged(Exception):
     """``PRAGMA quick_check`` found problems (its first few lines are the message)."""
 
 
-def _check(conn: sqlite3.Connection, known: int, busy_timeout: float) -> None:
+def _check(conn: sqlite3.Connection, known: int, busy_timeout: float, synchronous: str = "NORMAL") -> None:
     """The start-up checks, in aiosqlite's thread (one hop): settings, WAL, schema version,
     integrity, and a write probe in a transaction that is rolled back."""
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
@@ -1291,7 +1349,7 @@ def _check(conn: sqlite3.Connection, known: int, busy_timeout: float) -> None:
     if problems != ["ok"]:
         raise _Damaged("; ".join(problems))
     conn.execute("PRAGMA journal_mode=WAL")  # a read-only folder fails here (WAL files cannot be made)
-    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute(f"PRAGMA synchronous={synchronous}")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("BEGIN IMMEDIATE")  # waits out another process's lock, up to the busy timeout
     try:
