@@ -17,11 +17,11 @@ screen the host sends by DM.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from games.core import Event, Game, Option, Result
+from games.core import Event, Game, Option, Result, gain_prior, margin_shares
 from games.errors import IllegalMove, MalformedMove, SetupError
 from games.medina import rules, scoring
 from games.medina.board import ARM_NAMES, LARGE
@@ -184,6 +184,19 @@ class Medina(Game[MedinaState, Move]):
 
     def scores(self, state: MedinaState) -> list[int]:
         return scoring.scores(state)
+
+    # -- AI search ----------------------------------------------------------------------------
+
+    #: A Medina playout runs this far, then the running scores value it.
+    ai_playout_plies = 12
+
+    def evaluate(self, state: MedinaState) -> list[float]:
+        """The lead in points as the game stands (§11: owned palaces, tiles held), 6 a step."""
+        return margin_shares(scoring.scores(state), 6.0)
+
+    def move_prior(self, state: MedinaState, seat: int, moves: Sequence[Move]) -> list[float]:
+        """The points a move gains at once (a palace roofed, a merchant or wall beside one)."""
+        return gain_prior(self, state, seat, moves, scoring.scores)
 
     def result(self, state: MedinaState) -> Result | None:
         return scoring.result(state)
