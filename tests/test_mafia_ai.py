@@ -126,3 +126,32 @@ def test_a_claim_that_lies_only_to_pin_a_theft_on_its_author_looks_like_an_agent
     score = ai.suspicion(GAME.view(state, 0))
     assert max(score, key=score.get) == 3  # the real thief, not the bait
     assert score[2] < score[3]
+
+
+def test_determinize_draws_the_diamonds_set_aside_afresh_for_all_but_those_who_can_know():
+    """Issue 26: the AI's determinized states kept the true count of diamonds the Godfather set
+    aside, which a henchman later on the path cannot know (it saw the box only after others had
+    taken). They now vary, every box the seat saw staying as it was; the first player (who saw
+    the box straight after) and the Godfather keep the true count."""
+    from games.mafia_de_cuba.components import henchmen
+
+    checked = 0
+    for seed in range(40):
+        state = to_testimony(8, seed)
+        if state.phase != "testimony":
+            continue
+        order = henchmen(state)
+        seat = order[-1]
+        if not any(state.takes[s][0] == "diamonds" for s in order[:-1]):
+            continue
+        rng = Rng(seed)
+        drawn = {GAME.determinize(state, seat, rng).hidden for _ in range(40)}
+        for _ in range(10):
+            sample = GAME.determinize(state, seat, rng)
+            assert GAME.view(sample, seat) == GAME.view(state, seat)
+            assert sample.final == state.final and GAME.legal_moves(sample, seat) == GAME.legal_moves(state, seat)
+        assert len(drawn) >= 3, (seed, drawn)
+        for knows in (order[0], state.godfather):
+            assert {GAME.determinize(state, knows, rng).hidden for _ in range(20)} == {state.hidden}
+        checked += 1
+    assert checked >= 5
