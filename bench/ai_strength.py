@@ -9,7 +9,10 @@ Prints, for each board game:
 - the level ladder: ``easy`` against ``normal``, ``normal`` against ``hard``;
 - CPU seconds per ``normal`` decision (mean, worst) over the games played;
 - the saved blunder positions (``tests/data/ai_positions_*.json``): how often ``normal`` (and the
-  old MCTS at its 200 playouts) takes the clear best move, in 5 seeds each.
+  old MCTS at its 200 playouts) takes the clear best move, in 5 seeds each;
+- Minoa gifts: in ``--n`` mid-game positions where some move hands the opponent nothing at once
+  and some other hands it 5 triangles or more, how often ``normal`` (and the old MCTS at 200
+  playouts) hands it 5 or more.
 
 A match seats the player measured in one seat and its opponent in all the others, rotating the
 seat each game. A win is first place (a shared first counts 1/k); the share is given with n and a
@@ -123,11 +126,56 @@ def positions(game_name: str, seeds: int = 5) -> list[dict[str, Any]]:
     return rows
 
 
+def gift(game: Game, state: Any, seat: int, move: Hashable) -> float:
+    """The most the next seat to act can gain at once after ``move`` (its immediate gain, the
+    game's prior, on the state after the move): what ``move`` hands a rival."""
+    after, _ = game.apply(state, seat, move)
+    if not game.to_act(after):
+        return 0.0
+    rival = min(game.to_act(after))
+    if rival == seat:
+        return 0.0
+    prior = game.move_prior(after, rival, game.legal_moves(after, rival)) or [0.0]
+    return max(0.0, max(prior))
+
+
+def gifts(game_name: str, positions_count: int, seed: int, at_least: float = 5.0) -> dict[str, int]:
+    """Over ``positions_count`` mid-game positions (random play to a random ply) where some move
+    hands the next seat nothing: how often ``normal`` hands it ``at_least`` or more."""
+    game = get_game(game_name)
+    rng = Rng(seed)
+    found = {"positions": 0, "gifted": 0, "old_gifted": 0}
+    attempts = 0
+    while found["positions"] < positions_count and attempts < positions_count * 10:
+        attempts += 1
+        state = game.new_game(2, {}, seed * 1000 + attempts)
+        for _ in range(20 + rng.below(40)):
+            if not game.to_act(state):
+                break
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+        if not game.to_act(state):
+            continue
+        seat = min(game.to_act(state))
+        legal = game.legal_moves(state, seat)
+        handed = [gift(game, state, seat, m) for m in legal]
+        if min(handed) > 0 or max(handed) < at_least:
+            continue  # no move is safe, or none gifts anything worth counting
+        found["positions"] += 1
+        chosen = choose_move(game, state, seat, "normal", seed=attempts)
+        if gift(game, state, seat, chosen) >= at_least:
+            found["gifted"] += 1
+        old = baseline_move(game, state, seat, seed=attempts, playouts=OLD_BUDGET[0], seconds=OLD_BUDGET[1])
+        if gift(game, state, seat, old) >= at_least:
+            found["old_gifted"] += 1
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(BOARD_GAMES), help="comma-separated game names")
-    parser.add_argument("--matches", default="greedy,old4x,ladder,positions",
-                        help="any of greedy, old4x, ladder, positions")
+    parser.add_argument("--matches", default="greedy,old4x,ladder,positions,gifts",
+                        help="any of greedy, old4x, ladder, positions, gifts (Minoa only)")
     parser.add_argument("--n", type=int, default=10, help="games per match")
     parser.add_argument("--n-old", type=int, default=None, help="games against the old MCTS at 4x (default: --n)")
     parser.add_argument("--players", type=int, default=None, help="player count (default: 2, or the minimum)")
@@ -153,6 +201,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{row['low']:.2f}-{row['high']:.2f}, fair {row['fair']:.2f})  cpu/decision mean "
                   f"{row['cpu_mean']:.3f}s worst {row['cpu_worst']:.3f}s ({row['decisions']} decisions, "
                   f"{time.perf_counter() - started:.0f}s wall)", flush=True)
+        if "gifts" in wanted and name == "minoa":
+            row = gifts(name, args.n, args.seed)
+            print(f"minoa 2p gifts: normal handed the next seat >= 5 triangles in {row['gifted']} of "
+                  f"{row['positions']} positions where a move handing nothing existed (and some move "
+                  f"handed >= 5); the old MCTS (200 playouts) in {row['old_gifted']}", flush=True)
         if "positions" in wanted:
             for row in positions(name):
                 print(f"{name} position seed {row['seed']} ({row['legal']} moves, best gains {row['gain']}): "
