@@ -8,7 +8,11 @@
 
 The MCTS: rewards are per seat (max^n), so it plays 2-5 player games; it searches on
 :meth:`~games.core.Game.determinize`'d states, so in a game with secrets it never looks at another
-seat's hidden information.
+seat's hidden information. Where a game gives an evaluation and a move prior
+(:meth:`~games.core.Game.evaluate`, :meth:`~games.core.Game.move_prior`; the board games do), it
+cuts playouts short and scores them by the evaluation, counts a finished game's margin as well as
+its rank, and tries the moves near the root best first, widening as it learns (:class:`_Search`).
+The plain search of before is ``bench/mcts_baseline.py``, for the strength bench.
 
 Every choice is reproducible from its ``seed`` when the playout limit, not the clock, ends the
 search. The AI's generator is its own: it never touches the game state's, so a game record of
