@@ -14,15 +14,18 @@ and returned, so the same game object serves every table at once. The contract (
 - ``parse_move`` / ``format_move`` the game's text notation;
 - ``state_to_json`` / ``state_from_json`` a lossless round trip;
 - ``determinize(state, seat, rng)`` a state ``seat`` cannot tell from this one (AI search);
+- optional, for the AI search: ``evaluate(state)`` each seat's prospects in ``[0, 1]`` and
+  ``move_prior(state, seat, moves)`` which moves to examine first;
 - ``reveals(before, seat, move, after)`` whether a move told some seat something (an undo refuses
   it): a draw, news in a private view, or a public outcome worked out from hidden state.
 """
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from games.errors import MoveError, NotYourTurn, SetupError
 from games.messages import Text, text_to_json
@@ -86,6 +89,39 @@ def competition_ranks(values: Sequence[Any]) -> list[int]:
     Values may be tuples, so tie-breaks are just further tuple elements.
     """
     return [1 + sum(1 for other in values if other > value) for value in values]
+
+
+def margin_shares(values: Sequence[float], scale: float) -> list[float]:
+    """Each seat's lead over its best rival squashed into ``(0, 1)``: 0.5 when level, about 0.73
+    a lead of ``scale`` ahead, 0.27 as far behind. The evaluation the board games give the search
+    (a running score, points or triangles, whose typical margin is ``scale``)."""
+    shares = []
+    for seat, value in enumerate(values):
+        rival = max((v for other, v in enumerate(values) if other != seat), default=value)
+        lead = max(-30.0, min(30.0, (value - rival) / scale))
+        shares.append(1.0 / (1.0 + math.exp(-lead)))
+    return shares
+
+
+def gain_prior(game: "Game[Any, Any]", state: Any, seat: int, moves: Sequence[Any],
+               values: "Callable[[Any], Sequence[float]]") -> list[float]:
+    """Each move's immediate gain for ``seat``: how much it raises ``seat``'s ``values`` lead
+    over its best rival (``values(state)``: a number per seat, such as the running score). A
+    move the state refuses gets ``-inf``. The move prior the board games give the search."""
+
+    def lead(numbers: Sequence[float]) -> float:
+        return numbers[seat] - max((v for other, v in enumerate(numbers) if other != seat), default=0.0)
+
+    before = lead(values(state))
+    gains = []
+    for move in moves:
+        try:
+            after, _ = game.apply(state, seat, move)
+        except MoveError:
+            gains.append(-math.inf)
+            continue
+        gains.append(lead(values(after)) - before)
+    return gains
 
 
 @dataclass(frozen=True)
@@ -168,6 +204,10 @@ class Game(ABC, Generic[State, Move]):
     reveal_samples: ClassVar[int] = 8
     #: Rules help per language, Markdown, shown by ``/rules``.
     rules_help: ClassVar[Mapping[str, str]] = {}
+    #: Plies a playout of the built-in search (:mod:`games.ai`) plays before :meth:`evaluate`
+    #: scores where it stopped; ``None`` plays to the end (and a game without an evaluation always
+    #: does).
+    ai_playout_plies: ClassVar[int | None] = None
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -302,6 +342,22 @@ class Game(ABC, Generic[State, Move]):
     def ai_move(self, state: State, seat: int, level: str, rng: Rng) -> Move | None:
         """A game's own AI for ``level`` (one of ``ai_levels``), or ``None`` to use the built-in
         levels of :mod:`games.ai`. ``rng`` is the AI's generator, never the state's."""
+        return None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's prospects in ``state`` in ``[0, 1]`` (0.5: level with the best rival), for
+        the built-in search: it scores a playout cut short after :attr:`ai_playout_plies` with it,
+        and a finished one by its margin as well as its rank (see :func:`margin_shares`). Works
+        on finished states too. Called on determinized states only, so it may read everything in
+        the state it is given. ``None`` (the default): no evaluation."""
+        return None
+
+    def move_prior(self, state: State, seat: int, moves: Sequence[Move]) -> list[float] | None:
+        """How good each of ``moves`` (``seat``'s) looks at a glance, higher better (e.g. its
+        immediate gain, see :func:`gain_prior`): the search examines them best first and widens
+        to the others as it learns, so a move that wins much at once is never left unexamined.
+        ``state`` is a determinized one; a move it refuses gets the lowest value. ``None`` (the
+        default): no ordering."""
         return None
 
     def move_grid(self, notations: Sequence[str]) -> list[list[tuple[str, str] | None]] | None:

@@ -59,3 +59,45 @@ def test_reward_is_one_for_the_winner_and_zero_for_the_last():
     ranks = minoa.result(final).ranks
     gains = reward(minoa, final)
     assert gains[ranks.index(1)] == 1.0 and gains[ranks.index(max(ranks))] == 0.0
+
+
+def test_margin_shares_rank_by_lead_and_gain_prior_counts_the_lead_a_move_adds():
+    from games.core import gain_prior, margin_shares
+
+    shares = margin_shares([30, 20, 10], 10.0)
+    assert shares[0] > 0.5 > shares[1] > shares[2] and abs(margin_shares([5, 5], 3.0)[0] - 0.5) < 1e-9
+    assert margin_shares([60, 0], 8.0)[0] > margin_shares([10, 0], 8.0)[0]  # a big win beats a narrow one
+    minoa = get_game("minoa")
+    state = minoa.new_game(2)
+    moves = minoa.legal_moves(state, 0)
+    assert gain_prior(minoa, state, 0, moves, minoa.scores) == [0] * len(moves)  # nothing claims at once
+
+
+def test_a_finished_playout_counts_the_margin_as_well_as_the_rank():
+    from games.ai import playout_value
+
+    minoa = get_game("minoa")
+    final = random_game(minoa, 2, seed=4)[0][-1]
+    ranks = minoa.result(final).ranks
+    value = playout_value(minoa, final, minoa.evaluate(final))
+    winner = ranks.index(1)
+    assert 0.5 < value[winner] < 1.0 and value[1 - winner] < 0.5
+    assert playout_value(minoa, final, None) == reward(minoa, final)
+
+
+def test_the_search_orders_moves_on_determinized_states_only(monkeypatch):
+    """Madeira's prior reads every seat's pirates (its estimated score), which only a
+    determinized state may hold for the other seats: the search never hands it the real state."""
+    madeira = get_game("madeira")
+    real = random_game(madeira, 2, seed=3)[0][40]
+    seat = min(madeira.to_act(real))
+    given = []
+    original = type(madeira).move_prior
+
+    def recording(self, state, who, moves):
+        given.append(state)
+        return original(self, state, who, moves)
+
+    monkeypatch.setattr(type(madeira), "move_prior", recording)
+    choose_move(madeira, real, seat, "normal", seed=1, playouts=30, seconds=60)
+    assert given and all(state is not real for state in given)

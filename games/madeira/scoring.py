@@ -60,6 +60,18 @@ def scores(state: MadeiraState) -> list[int]:
     return [p["pp"] for p in state.p]
 
 
+def estimated_scores(state: MadeiraState) -> list[float]:
+    """Each seat's score if the game ended now (§13): PP, reals and goods at their final rate
+    (fractions kept, so a gain shows before it fills a whole PP), less the pirate penalty of the
+    totals in ``state``. For the AI search, on determinized states only: it reads every seat's
+    pirates, which in a real state are secret."""
+    if state.final is not None:
+        return [float(p["pp"]) for p in state.p]
+    lost = pirate_penalties([p["pirates"] for p in state.p], state.order, state.n)
+    return [p["pp"] + (p["reals"] + sum(p[r] for r in RESOURCES)) / BOARD.reals_per_pp - lost[seat]
+            for seat, p in enumerate(state.p)]
+
+
 def result(state: MadeiraState) -> Result | None:
     if state.final is None:
         return None

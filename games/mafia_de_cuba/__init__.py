@@ -28,6 +28,7 @@ from games.mafia_de_cuba.components import (
     CLEANER_OFF,
     CLEANER_REPLACE,
     HIDE,
+    HIDE_MAX,
     OVER,
     PHASES,
     QUESTION,
@@ -228,7 +229,10 @@ class MafiaDeCuba(Game[MafiaState, Move]):
                 or super().reveals(before, seat, move, after))
 
     def ai_move(self, state: MafiaState, seat: int, level: str, rng: Rng) -> Move | None:
-        return ai.choose(self, state, seat, rng) if level in ("normal", "hard") else None
+        """Every level plays Mafia's own policy (:mod:`games.mafia_de_cuba.ai`): a tree search over
+        random playouts plays a bluffing game badly (its Godfather won 0.28 of 6-player games
+        where the rule-based one won 0.41)."""
+        return ai.choose(self, state, seat, rng, level)
 
     # -- information ----------------------------------------------------------------------------
 
@@ -404,7 +408,12 @@ class MafiaDeCuba(Game[MafiaState, Move]):
         before and after ``seat`` on the box's path (so the box ``seat`` saw, and the final box the
         Godfather saw, stay the same), and each seat's view of the box is worked out again. Revealed
         takes (accused or shot seats) and the seat's own stay. A shuffle the rules would not
-        allow (a take larger than the box) is tried again; after a few tries the state is kept."""
+        allow (a take larger than the box) is tried again; after a few tries the state is kept.
+
+        The diamonds the Godfather set aside are his secret: for any other seat they are drawn
+        afresh (0-5), and the difference is made up by one of the diamond takes before ``seat`` it
+        cannot see, so every box ``seat`` saw stays as it was. Only the first player, who saw the
+        box straight after, or a seat with no such take before it, keeps the true count."""
         order = henchmen(state)
         known = {a["seat"] for a in state.accusations} | {seat}
         if state.phase == OVER:
@@ -419,7 +428,10 @@ class MafiaDeCuba(Game[MafiaState, Move]):
                 rng.shuffle(shuffled)
                 for s, t in zip(group, shuffled):
                     takes[s] = t
-            rebuilt = _replay(state, takes)
+            hidden = state.hidden
+            if seat != state.godfather and hidden is not None:
+                hidden = _resample_hidden(hidden, takes, groups[0], rng)
+            rebuilt = _replay(state, takes, hidden)
             if rebuilt is not None:
                 return rebuilt
         return state
@@ -561,10 +573,25 @@ def last_action(state: MafiaState, seat: int, move: Move, after: MafiaState) -> 
     return record
 
 
-def _replay(state: MafiaState, takes: list) -> MafiaState | None:
-    """``state`` with other takes: each seat's view of the box worked out again along the path;
-    ``None`` when the takes do not fit the box (or an empty-box take was not an urchin's)."""
-    box = 15 - (state.hidden or 0)
+def _resample_hidden(hidden: int, takes: list, earlier: list[int], rng: Rng) -> int:
+    """A fresh count of diamonds set aside (0 .. ``HIDE_MAX``), the difference added to (or taken
+    from) the diamond take of one of the ``earlier`` seats, changed in ``takes`` in place, so the
+    box after them holds what it did; the true count when no such take can absorb it."""
+    drawn = rng.below(HIDE_MAX + 1)
+    takers = [s for s in earlier if takes[s][0] == "diamonds" and takes[s][1] + hidden - drawn >= 1]
+    if drawn == hidden or not takers:
+        return hidden
+    s = rng.choice(takers)
+    takes[s] = ("diamonds", takes[s][1] + hidden - drawn)
+    return drawn
+
+
+def _replay(state: MafiaState, takes: list, hidden: int | None = None) -> MafiaState | None:
+    """``state`` with other takes (and ``hidden``, the diamonds set aside, when given): each seat's
+    view of the box worked out again along the path; ``None`` when the takes do not fit the box
+    (or an empty-box take was not an urchin's)."""
+    hidden = state.hidden if hidden is None else hidden
+    box = 15 - (hidden or 0)
     tokens = list(_start(state))
     seen = list(state.seen)
     first = first_player(state)
@@ -588,7 +615,7 @@ def _replay(state: MafiaState, takes: list) -> MafiaState | None:
             if tokens[i] <= 0:
                 return None
             tokens[i] -= 1
-    return state.with_(takes=tuple(takes), seen=tuple(seen))
+    return state.with_(takes=tuple(takes), seen=tuple(seen), hidden=hidden)
 
 
 GAME = register(MafiaDeCuba())

@@ -17,11 +17,11 @@ screen the host sends by DM.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from games.core import Event, Game, Option, Result
+from games.core import Event, Game, Option, Result, gain_prior, margin_shares
 from games.errors import IllegalMove, MalformedMove, SetupError
 from games.medina import rules, scoring
 from games.medina.board import ARM_NAMES, LARGE
@@ -184,6 +184,22 @@ class Medina(Game[MedinaState, Move]):
 
     def scores(self, state: MedinaState) -> list[int]:
         return scoring.scores(state)
+
+    # -- AI search ----------------------------------------------------------------------------
+
+    #: Medina playouts run to the end (a game is about 125 plies; the margin still counts): cut
+    #: short and valued by the running score, roofing a small palace at once looked too good.
+    #: Against the old MCTS at its own budget (200 playouts, 1 s), 2-player games won: cut at 12
+    #: plies 0 of 10, at 32 plies 0 of 6, at 40 plies 2 of 4, to the end 2 of 4 (loaded machine).
+    ai_playout_plies = 1_000
+
+    def evaluate(self, state: MedinaState) -> list[float]:
+        """The lead in points as the game stands (§11: owned palaces, tiles held), 6 a step."""
+        return margin_shares(scoring.scores(state), 6.0)
+
+    def move_prior(self, state: MedinaState, seat: int, moves: Sequence[Move]) -> list[float]:
+        """The points a move gains at once (a palace roofed, a merchant or wall beside one)."""
+        return gain_prior(self, state, seat, moves, scoring.scores)
 
     def result(self, state: MedinaState) -> Result | None:
         return scoring.result(state)

@@ -6,10 +6,10 @@ The rules are in :mod:`games.minoa.rules`, the board in :mod:`games.minoa.board`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.core import Event, Game, Option, Result, competition_ranks
+from games.core import Event, Game, Option, Result, competition_ranks, gain_prior, margin_shares
 from games.errors import IllegalMove, MalformedMove
 from games.messages import Text, register_messages, text_to_json, translate
 from games.minoa import rules
@@ -69,6 +69,27 @@ class Minoa(Game[MinoaState, Move]):
 
     def scores(self, state: MinoaState) -> list[int]:
         return rules.territory(state)
+
+    # -- AI search ----------------------------------------------------------------------------
+
+    #: A Minoa playout runs this far, then the claimed triangles score it.
+    ai_playout_plies = 10
+
+    def _lead_values(self, state: MinoaState) -> list[int]:
+        """What a seat plays for: its triangles, or its team's in a four-player game (§9)."""
+        scores = rules.territory(state)
+        if state.num_players == 4:
+            teams = rules.team_totals(scores)
+            return [teams[0 if seat in TEAMS[0] else 1] for seat in range(4)]
+        return scores
+
+    def evaluate(self, state: MinoaState) -> list[float]:
+        """The lead in claimed triangles (a team's in four-player games), 8 triangles a step."""
+        return margin_shares(self._lead_values(state), 8.0)
+
+    def move_prior(self, state: MinoaState, seat: int, moves: Sequence[Move]) -> list[float]:
+        """The triangles a move claims at once, less what it hands a rival."""
+        return gain_prior(self, state, seat, moves, self._lead_values)
 
     def result(self, state: MinoaState) -> Result | None:
         """Final scores and ranks, with what the final image needs in ``detail``.
