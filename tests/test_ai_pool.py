@@ -180,7 +180,8 @@ def test_without_priority_the_queue_is_first_come_as_before(monkeypatch):
         await asyncio.gather(*tasks)
 
     run(scenario())
-    assert calls == [("first", 200, 1.0), ("machines", 200, 1.0), ("person", 200, 1.0)]  # full budgets
+    full = ai_pool.BUDGETS["normal"]
+    assert calls == [("first", *full), ("machines", *full), ("person", *full)]  # full budgets
 
 
 def test_ai_only_work_that_waited_long_enough_goes_ahead_of_people(monkeypatch):
@@ -247,7 +248,7 @@ def test_the_budget_is_the_levels_own_when_idle_and_shrinks_with_the_queue_to_a_
         assert floor.playouts == max(1, round(playouts / 4)) and floor.seconds == seconds / 4
         assert ai_pool.budget(level, 500, 1) == floor
     capped = ai_pool.budget("normal", 0, 1, seconds_cap=0.3)
-    assert (capped.playouts, capped.seconds) == (200, 0.3)
+    assert (capped.playouts, capped.seconds) == (ai_pool.BUDGETS["normal"][0], 0.3)
     assert ai_pool.budget("random", 5, 1) == ai_pool.Budget(None, None)  # no search: nothing to budget
 
 
