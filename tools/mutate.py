@@ -62,7 +62,9 @@ MAFIA = ("tests/test_mafia_rules.py", "tests/test_mafia_host.py", "tests/test_ma
 #: The modules audited by mutation testing (issue 32), with the tests that are theirs.
 MODULES: dict[str, Module] = {
     "pairing": Module("tournaments/pairing.py", ("tests/test_tournament_pairing.py",
-                                                 "tests/test_tournament_events.py")),
+                                                 "tests/test_tournament_events.py",
+                                                 "tests/test_tournament_multiplayer.py",
+                                                 "tests/test_tournament_forbidden.py")),
     "runners": Module("games/masume_yakyu/runners.py", ("tests/test_masume_yakyu_runners.py",
                                                         "tests/test_masume_yakyu_rules.py",
                                                         "tests/test_masume_yakyu_properties.py")),
