@@ -533,3 +533,20 @@ def test_elimination_brackets(fmt):
                 f"seed {seed}: {row.entrant} ranked {row.rank} with {losses[row.entrant]} losses"
         if met is not None and fmt == "single_elimination":
             assert met == t.bracket[-1].id, "seeds 1 and 2 met before the final"
+
+
+def test_a_field_of_one_gets_the_bye_and_an_empty_field_nothing():
+    assert pair_swiss([Candidate("a")]) == SwissPairing([], "a")
+    assert pair_swiss([]) == SwissPairing([], None)
+
+
+def test_the_swap_search_regroups_without_touching_the_callers_tables():
+    from tournaments.pairing import _Objective, swap_search
+
+    # p0, p1 and p2 have met often; p3, p4 and p5 never: a swap spreads the first three out
+    met = {"p0": {"p1": 3, "p2": 3}, "p1": {"p0": 3, "p2": 3}, "p2": {"p0": 3, "p1": 3}}
+    players = [Seated(f"p{i}", Fraction(0), met.get(f"p{i}", {})) for i in range(6)]
+    tables = [[0, 1, 2], [3, 4, 5]]
+    found = swap_search(_Objective(players), tables, 2)
+    assert tables == [[0, 1, 2], [3, 4, 5]]
+    assert sorted(len(t) for t in found) == [3, 3] and all(len({0, 1, 2} & set(t)) < 3 for t in found)
