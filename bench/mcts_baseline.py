@@ -11,6 +11,7 @@ import math
 import time
 from typing import Any, Hashable
 
+from games.ai import reward
 from games.core import Game
 from games.rng import Rng
 
@@ -25,18 +26,6 @@ def baseline_move(game: Game, state: Any, seat: int, *, seed: int, playouts: int
     if len(legal) == 1:
         return legal[0]
     return _Search(game, seat, rng, playouts, seconds).run(state)
-
-
-def reward(game: Game, state: Any) -> list[float]:
-    """Each seat's reward in ``[0, 1]`` at the end of a playout: 1 for first place, 0 for last."""
-    n = game.num_players(state)
-    result = game.result(state)
-    if result is None or n == 1:
-        return [0.5] * n
-    worst = max(result.ranks)
-    if worst == 1:
-        return [0.5] * n
-    return [(worst - rank) / (worst - 1) for rank in result.ranks]
 
 
 class _Node:

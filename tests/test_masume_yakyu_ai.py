@@ -15,19 +15,9 @@ from games.masume_yakyu.data import TEAMS
 from games.masume_yakyu.grid import parse_cell
 from games.masume_yakyu.state import ADVANCE, BAT, CARD, Move
 from games.rng import Rng
+from tests.test_masume_yakyu_render import started
 
 SEEDS = range(24)
-
-
-def started(players: int = 2, **options):
-    """Blue Excite (seat 0) bats first against Red Excite, both in roster order with their aces."""
-    state = game.new_game(players, {"team_a": "blue", "team_b": "red"} | options, seed=3)
-    for seat in sorted(game.to_act(state)):
-        state, _ = game.apply(state, seat, Move("auto"))
-    for seat in sorted(game.to_act(state)):
-        state, _ = game.apply(state, seat, Move("starter", 1))
-    state.home = 1
-    return state
 
 
 def at_bat(state, target: str = "C3", card: int = 1):
