@@ -12,7 +12,13 @@ backend, with the caps a real bot has:
 - **export and import from the middle**: the game ends by resignation, its record is imported at
   its middle move (``moves``), and the new game starts at exactly that position;
 - **rematch**: the same game and options, the person who asks seated first;
-- **tournament**: a tournament with one person and AI fill-ins opens its table with the AI seated.
+- **tournament**: a tournament with one person and AI fill-ins opens its table with the AI seated;
+  then, over a second round: the organiser keeps two fill-ins apart (``forbid``), the person asks
+  for a half-point bye, round one's tables are adjudicated and one result corrected; the
+  standings follow the correction and round two opens with the bye given and the pair apart;
+- **rule deadlines across a restart**: after the restart the stored deadline (``rule_deadline_at``)
+  lists the table exactly when its decision has a rule deadline, with the same due time; past it,
+  the deadline's moves are played once.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
+import tournaments as T
 from bot.config import Settings
 from bot.host import Host, HostError, Store
 from bot.host.history import imported, positions, record_text, rematch
 from bot.host.timekeeper import handle_due
-from bot.host.tournaments import TournamentService
+from bot.host.tournaments import TournamentService, state_of
 from bot.host.undo import undo
 from games.record import recorded_move
 from games.registry import get_game
@@ -35,6 +42,7 @@ from games.registry import get_game
 pytestmark = pytest.mark.usefixtures("backend")  # every test on SQLite and on PostgreSQL (tests/conftest.py)
 
 ALICE, BOB = 101, 102
+ALICE_ID = str(ALICE)  # her entrant id in a tournament
 T0 = 1_800_000_000.0
 
 
@@ -121,6 +129,74 @@ class Matrix:
         return await self.ai_moves(table_id)
 
 
+async def rule_deadline_after_restart(m: Matrix, table_id: int) -> None:
+    """A host opened after a restart finds the table's rule deadline from storage alone, the same
+    as the state's; past it the deadline's moves land once."""
+    host = m.host
+    table = await host.table(table_id)
+    due = host.rule_deadline(table)
+    pending = {d.id: d for d in await host.deadline_tables()}
+    if due is None:
+        assert table_id not in pending
+        return
+    assert pending[table_id].due == pytest.approx(due[0]) and pending[table_id].version == table.version
+    saved = m.clock.now
+    m.clock.now = due[0] + 1
+    played = await host.play_deadline(table_id, table.version)
+    assert played is not None and played.version > table.version
+    assert await host.play_deadline(table_id, table.version) is None  # once
+    m.clock.now = saved
+
+
+def _placing(entrants: list[str], who: str, place: int) -> list[int]:
+    """Places for a table: ``who`` (if there) at ``place``, the others in seat order in the places left."""
+    others = iter(p for p in range(1, len(entrants) + 1) if p != place or who not in entrants)
+    return [place if e == who else next(others) for e in entrants]
+
+
+async def tournament_round_two(m: Matrix, service: TournamentService, size: int) -> None:
+    """A second tournament of two rounds: a forbidden pair, a requested bye and a corrected result
+    meet the game's tables (all of round one adjudicated: the games themselves are the cell
+    above)."""
+    host = m.host
+    # two tables in each round (round two without Alice): 4 at a two-seat game (the third of
+    # round two has the bye), 13 at tables of 6 (7 + 6, then 6 + 6)
+    fill = 3 if size == 2 else 2 * size
+    event = await service.create(guild_id=1, channel_id=10, owner_id=ALICE, game=m.game_name,
+                                 format=m.case.tournament["format"],
+                                 options={**{k: v for k, v in m.case.tournament.items() if k != "format"}, "rounds": 2})
+    await service.join(event.id, ALICE, "alice")
+    await service.add_ai(event.id, fill)
+    event, refused = await service.start(event.id)
+    assert not refused
+    first = state_of(event).rounds[0]
+    assert len(first.tables) == 2
+    # two fill-ins who sat together in round one may not meet again; Alice sits round two out
+    kept_apart = next(t.entrants for t in first.tables if ALICE_ID not in t.entrants)[:2]
+    await service.forbid(event.id, kept_apart[0], kept_apart[1])
+    _, asked = await service.request_bye(event.id, ALICE)
+    assert asked == 2
+    for table in first.tables:  # Alice wins her table
+        event = await service.adjudicate(event.id, table.number, _placing(table.entrants, ALICE_ID, 1), "matrix")
+    before = state_of(await service.get(event.id))
+    alice_table = next(t for t in before.rounds[0].tables if ALICE_ID in t.entrants)
+    won = T.points(before)[ALICE_ID]
+    # the organiser corrects Alice's table: she came last
+    last = _placing(alice_table.entrants, ALICE_ID, size)
+    event = await service.correct(event.id, 1, alice_table.number, last, "scored the wrong way round")
+    after = state_of(event)
+    assert after.rounds[0].tables[alice_table.number - 1].corrected == alice_table.places
+    assert T.points(after)[ALICE_ID] < won
+    second = after.rounds[1]
+    assert ALICE_ID in second.half_byes and all(ALICE_ID not in t.entrants for t in second.tables)
+    assert not any(set(kept_apart) <= set(t.entrants) for t in second.tables)
+    links = [k for k in await host.store.tournament_links(event.id) if k.round == 2]
+    assert len(links) == len(second.tables)
+    for link in links:
+        table = await host.table(link.table_id)
+        assert all(s.is_ai for s in table.seats) and table.status in ("active", "finished")
+
+
 def scenario(tmp_path, game_name: str):
     async def main():
         m = Matrix(tmp_path / "db.sqlite3", game_name)
@@ -180,6 +256,7 @@ def scenario(tmp_path, game_name: str):
             host = await m.open()
             table = await host.table(pbp.id)
             assert table.state == (await host.store.get_table(pbp.id)).state and table.status == "active"
+            await rule_deadline_after_restart(m, pbp.id)
             assert await m.person_moves(pbp.id, (ALICE, BOB)) is not None
 
             # Resign to the end, then import the record at its middle move.
@@ -222,6 +299,7 @@ def scenario(tmp_path, game_name: str):
             (link,) = await host.store.tournament_links(event.id)
             table = await m.ai_moves(link.table_id)
             assert sum(s.is_ai for s in table.seats) == size - 1 and table.status in ("active", "finished")
+            await tournament_round_two(m, service, size)
         finally:
             await host.store.close()
     asyncio.run(asyncio.wait_for(main(), 240))

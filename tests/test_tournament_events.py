@@ -95,6 +95,21 @@ def test_a_nine_player_medina_event_at_tables_of_three_to_the_podium():
     assert all(len(row["results"]) == 3 and all("/3" in x for x in row["results"]) for row in view["rows"])
 
 
+def test_a_mafia_event_of_thirteen_at_tables_of_six_scores_its_table_of_seven():
+    """13 players at tables of 6 sit 7 and 6 (balanced); a table of 7 is scored like one of 6 (6
+    for the first, 0 for the last, evenly between), not refused."""
+    settings = T.Settings.make("mafia_de_cuba", "swiss_tables", table_size=6, rounds=2)
+    assert settings.place_points_for(7) == (6, 5, 4, 3, 2, 1, 0)
+    assert settings.place_points_for(11)[0] == 6 and settings.place_points_for(11)[-1] == 0
+    t = T.new_tournament(settings)
+    for i in range(13):
+        t = T.add_entrant(t, f"u{i}", f"Player {i}")
+    t = T.start(t)
+    t = run(t, {})
+    assert t.status == "finished" and [sorted(len(x.entrants) for x in r.tables) for r in t.rounds] == [[6, 7]] * 2
+    assert sum(row.points for row in T.standings(t)) == 2 * (6 * 7 / 2 + (6 + 5 + 4 + 2 + 1))
+
+
 def test_a_team_event_of_minoa_two_against_two():
     settings = T.Settings.make("minoa", "round_robin", team_size=2)
     assert settings.table_size == 4

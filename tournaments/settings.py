@@ -46,6 +46,15 @@ DEFAULT_TIE_BREAKS: Mapping[str, tuple[str, ...]] = {
 DEFAULT_PLACE_POINTS: Mapping[int, tuple[int, ...]] = {
     2: (6, 0), 3: (6, 3, 0), 4: (6, 4, 2, 0), 5: (6, 5, 3, 1, 0), 6: (6, 5, 4, 2, 1, 0),
 }
+
+
+def default_place_points(size: int) -> tuple[Fraction, ...]:
+    """Points per place at a table of ``size``, 6 for the first and 0 for the last: the table
+    above, and evenly spaced at larger tables (balanced tables may exceed the chosen size: 13
+    players at tables of 6 sit 7 and 6)."""
+    if size in DEFAULT_PLACE_POINTS:
+        return tuple(Fraction(p) for p in DEFAULT_PLACE_POINTS[size])
+    return tuple(Fraction(6 * (size - 1 - k), size - 1) for k in range(size))
 BEST_OF = (1, 3, 5, 7)
 #: The longest text a point value may be written in (``99.99``, ``33.25``, ``100``).
 POINTS_CHARS = 8
@@ -184,7 +193,7 @@ class Settings:
         if fmt == SWISS_TABLES:
             given = options.get("place_points")
             if given is None:
-                place_points = tuple(Fraction(p) for p in DEFAULT_PLACE_POINTS[table_size])
+                place_points = default_place_points(table_size)
             else:
                 parts = given.replace(",", "/").split("/") if isinstance(given, str) else list(given)
                 place_points = tuple(_points("place_points", p) for p in parts)
@@ -309,7 +318,7 @@ class Settings:
         if size == len(self.place_points):
             return tuple(number(p) for p in self.place_points)
         first, last = number(self.place_points[0]), number(self.place_points[-1])
-        return tuple(last + (first - last) * Fraction(p, 6) for p in DEFAULT_PLACE_POINTS[size])
+        return tuple(last + (first - last) * p / 6 for p in default_place_points(size))
 
     @property
     def half_bye_points(self) -> Fraction:
