@@ -32,6 +32,7 @@ import pytest
 import tournaments as T
 from bot.config import Settings
 from bot.host import Host, HostError, Store
+from bot.host.deadlines import has_deadlines
 from bot.host.history import imported, positions, record_text, rematch
 from bot.host.timekeeper import handle_due
 from bot.host.tournaments import TournamentService, state_of
@@ -57,6 +58,8 @@ class Case:
     #: Minoa and Medina never reveal anything (no chance, nothing a move shows); in Mafia de Cuba
     #: every move passes the box on, is heard by the table or shows a role.
     undo: frozenset = frozenset({"undo_taken_back", "undo_refused"})
+    #: Options that make a live table's decisions timed by the rules (Mafia's are on by default).
+    timed: dict = field(default_factory=dict)
 
 
 TAKEN_ONLY = frozenset({"undo_taken_back"})
@@ -67,7 +70,7 @@ CASES = {
     "madeira": Case(players=2),
     "mafia_de_cuba": Case(players=6, tournament={"format": "swiss_tables", "table_size": 6},
                           undo=frozenset({"undo_refused"})),
-    "masume_yakyu": Case(players=2, options={"innings": "1"}),
+    "masume_yakyu": Case(players=2, options={"innings": "1"}, timed={"timer": 60}),
 }
 
 
@@ -127,6 +130,20 @@ class Matrix:
         notation = self.pick.choice(self.host.legal_notations(table, seat.user_id))
         await self.host.play(table_id, seat.user_id, notation, version=table.version)
         return await self.ai_moves(table_id)
+
+
+async def timed_table(m: Matrix) -> int:
+    """A live table (Alice and Bob) played until its decision has a rule deadline, in a game
+    that has them."""
+    table = await m.table(m.case.players, people=[BOB], ai=["random"] * (m.case.players - 2),
+                          options={**m.case.options, **m.case.timed})
+    for _ in range(40):
+        table = await m.ai_moves(table.id)
+        if not has_deadlines(m.game) or m.host.rule_deadline(table) is not None:
+            break
+        await m.person_moves(table.id, (ALICE, BOB))
+    assert not has_deadlines(m.game) or m.host.rule_deadline(table) is not None
+    return table.id
 
 
 async def rule_deadline_after_restart(m: Matrix, table_id: int) -> None:
@@ -251,12 +268,14 @@ def scenario(tmp_path, game_name: str):
             assert len(moves) > before and moves[before].events[0]["key"] == "clock.ai_moved"
             assert not await handle_due(host, m.clock.now)  # once
 
-            # A restart: the store opened again by a new host; the game goes on.
+            # A restart: the store opened again by a new host; the games go on, rule deadlines too.
+            live = await timed_table(m)
             await host.store.close()
             host = await m.open()
             table = await host.table(pbp.id)
             assert table.state == (await host.store.get_table(pbp.id)).state and table.status == "active"
             await rule_deadline_after_restart(m, pbp.id)
+            await rule_deadline_after_restart(m, live)
             assert await m.person_moves(pbp.id, (ALICE, BOB)) is not None
 
             # Resign to the end, then import the record at its middle move.
