@@ -310,6 +310,8 @@ def test_a_large_field_is_solved_in_blocks_of_whole_score_groups(monkeypatch):
     # of its bottom half, so the Dutch order (1 v 31) stays inside a block
     blocks = _blocks_solved(group("p", 60, 0), monkeypatch)
     assert blocks == [[f"p{i}" for i in [*range(k, k + 10), *range(30 + k, 40 + k)]] for k in (0, 10, 20)]
+    # a group of exactly 2 * BLOCK still fits one block
+    assert _blocks_solved(group("p", 56, 0), monkeypatch) == [[f"p{i}" for i in range(56)]]
 
 
 def test_a_block_pairs_everyone_it_can_before_the_next_one_is_solved(monkeypatch):
@@ -331,6 +333,23 @@ def _paired_once(cands: list[Candidate], pairing) -> None:
 def _partners(pairing, group: str) -> list[str]:
     """Whom the players whose ids start with ``group`` meet."""
     return [b if a[0] == group else a for a, b in pairing.pairs if group in (a[0], b[0])]
+
+
+@pytest.mark.parametrize("blocked_by", ["met", "forbidden"])
+def test_a_player_a_block_cannot_pair_floats_down_rather_than_meet_again(blocked_by):
+    """28 on 3 points, then 28 on 2 (two blocks): a0 has met (or may not meet) everyone on 3
+    points, so the first block leaves a0 out and a0 meets someone on 2 points in the next one;
+    no rematch (or forbidden pair) is taken in a block while a later block can avoid it."""
+    top = [f"a{i}" for i in range(28)]
+    others = {o: 1 for o in top[1:]}
+    a0 = Candidate("a0", Fraction(3), met=others) if blocked_by == "met" else \
+        Candidate("a0", Fraction(3), forbidden=frozenset(others))
+    cands = [a0] + [Candidate(a, Fraction(3), met={"a0": 1} if blocked_by == "met" else {}) for a in top[1:]] + \
+        [Candidate(f"b{i}", Fraction(2)) for i in range(28)]
+    pairing = pair_swiss(cands)
+    _paired_once(cands, pairing)
+    partner = next(b if a == "a0" else a for a, b in pairing.pairs if "a0" in (a, b))
+    assert partner.startswith("b")
 
 
 def test_a_large_fields_last_block_that_needs_a_rematch_is_solved_with_the_block_before():
@@ -483,6 +502,28 @@ def test_round_robin_seats_alternate_nobody_first_three_times_running(n):
         runs = _longest_runs(ids, rounds)
         assert max(first for first, _ in runs.values()) <= 2
         assert max(any_seat for _, any_seat in runs.values()) <= 2
+
+
+@pytest.mark.parametrize("n", [4, 5, 8, 11, 16])
+def test_round_robin_first_seat_goes_to_whoever_sat_second_longest_then_least_first(n):
+    """The stated rule, checked against the schedule itself: in each pair the first seat goes to
+    the player whose run just before is more "second" (sat second more times in a row; a run of
+    firsts counts against), then to whoever sat first less often."""
+    ids = [f"p{i}" for i in range(n)]
+    run = {p: 0 for p in ids}  # +k: first k times running; -k: second k times running
+    balance = {p: 0 for p in ids}
+    for r in range(n - 1 + n % 2):
+        for a, b in round_robin_round(ids, r):
+            if a is None or b is None:
+                continue
+            if run[a] != run[b]:
+                assert run[a] < run[b], f"round {r}: {a} (run {run[a]}) sat first before {b} (run {run[b]})"
+            else:
+                assert balance[a] <= balance[b], f"round {r}: {a} has sat first more often than {b}"
+            run[a] = run[a] + 1 if run[a] > 0 else 1
+            run[b] = run[b] - 1 if run[b] < 0 else -1
+            balance[a] += 1
+            balance[b] -= 1
 
 
 @pytest.mark.parametrize("n", [4, 5, 10])

@@ -493,7 +493,7 @@ def search_grouping(objective: _Objective, sizes: Sequence[int], *, steps: int |
     if best_cost[0] == 0 or len(tables) < 2:
         return best
     n = sum(sizes)
-    units, met = objective.units, objective.met
+    units = objective.units
     # one repeat weighs as much as the largest score spread a single swap can add: repeats come
     # first, and the temperature lets the run climb out of a grouping a swap cannot improve
     biggest = max(sizes)
@@ -520,15 +520,7 @@ def search_grouping(objective: _Objective, sizes: Sequence[int], *, steps: int |
             if ui == ti:
                 continue
             q = current[ui][rng.randrange(len(current[ui]))]
-            d_repeat = d_spread = 0
-            for x in current[ti]:
-                if x != p:
-                    d_repeat += met[q].get(x, 0) - met[p].get(x, 0)
-                    d_spread += (units[q] - units[x]) ** 2 - (units[p] - units[x]) ** 2
-            for y in current[ui]:
-                if y != q:
-                    d_repeat += met[p].get(y, 0) - met[q].get(y, 0)
-                    d_spread += (units[p] - units[y]) ** 2 - (units[q] - units[y]) ** 2
+            d_repeat, d_spread = swap_change(objective, current[ti], current[ui], p, q)
             delta = d_repeat * repeat_weight + d_spread
             if delta > 0 and rng.random() >= math.exp(-delta / temperature):
                 continue
@@ -542,6 +534,23 @@ def search_grouping(objective: _Objective, sizes: Sequence[int], *, steps: int |
             break
     # the best grouping seen may be one a single swap still improves (it was seen while hot)
     return swap_search(objective, best, reach)
+
+
+def swap_change(objective: _Objective, here: Sequence[int], there: Sequence[int], p: int, q: int) -> tuple[int, int]:
+    """How swapping ``p`` (at table ``here``) with ``q`` (at table ``there``) changes the
+    grouping's repeats and squared score differences: the annealing's step, counted from the
+    pairs the two players leave and join instead of weighing both tables again."""
+    units, met = objective.units, objective.met
+    d_repeat = d_spread = 0
+    for x in here:
+        if x != p:
+            d_repeat += met[q].get(x, 0) - met[p].get(x, 0)
+            d_spread += (units[q] - units[x]) ** 2 - (units[p] - units[x]) ** 2
+    for y in there:
+        if y != q:
+            d_repeat += met[p].get(y, 0) - met[q].get(y, 0)
+            d_spread += (units[p] - units[y]) ** 2 - (units[q] - units[y]) ** 2
+    return d_repeat, d_spread
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
