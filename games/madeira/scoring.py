@@ -63,8 +63,8 @@ def scores(state: MadeiraState) -> list[int]:
 def estimated_scores(state: MadeiraState) -> list[float]:
     """Each seat's score if the game ended now (§13): PP, reals and goods at their final rate
     (fractions kept, so a gain shows before it fills a whole PP), less the pirate penalty of the
-    totals in ``state``. For the AI search, on determinized states only: it reads every seat's
-    pirates, which in a real state are secret."""
+    totals in ``state``. For the AI search: it reads every seat's pirates, which views hide but
+    public events determine (:meth:`~games.madeira.Madeira.determinize`)."""
     if state.final is not None:
         return [float(p["pp"]) for p in state.p]
     lost = pirate_penalties([p["pirates"] for p in state.p], state.order, state.n)
