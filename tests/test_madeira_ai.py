@@ -88,3 +88,25 @@ def test_determinize_keeps_the_table_and_draws_the_future_afresh():
     assert a.rng != state.rng and a.rng != b.rng  # no future die or shuffle is read
     assert any(p["pirates"] for p in state.p)
     assert {**a.data(), "rng": 0} == {**state.data(), "rng": 0}
+
+
+def test_the_evaluation_counts_what_the_held_requests_would_score_at_the_next_scoring_round():
+    """Most PP come from the Crown's Requests (§12), long after a playout stops: the AI's
+    evaluation counts the best of each seat's held requests on the board as it stands."""
+    from games.madeira import scoring
+    from tests.test_madeira_rules import b_state
+
+    state = b_state(2)  # round 1, Phase B: one request of each hand scores in Phase E
+    state.p[0]["requests"], state.p[1]["requests"] = ["market", "wealth"], ["expedition", "guilds"]
+    state.p[0]["reals"], state.p[1]["reals"] = 5, 20
+    state.market[1][0] = 0      # 6 PP in round 1
+    state.landing[0][0] = 0     # seat 0's, but it holds no expedition
+    state.landing[2][0] = 1     # 6 PP in round 1
+    state.p[1]["favors"] = [["lord", True], ["scout", True], ["patron", True]]  # 2 guilds: 10 PP
+    assert scoring.request_prospects(state) == [6.0, 10.0]
+    state.round = 2  # the next scoring is round 3's, two requests each, at round 3's values
+    assert scoring.request_prospects(state) == [4.0 + 5 * 0.8, 4.0 + 10.0]
+    assert madeira.evaluate(state)[1] > 0.5
+    ended = state.clone()
+    ended.final = {"pirates": [0, 0]}
+    assert scoring.request_prospects(ended) == [0.0, 0.0]

@@ -180,9 +180,10 @@ class Madeira(Game[MadeiraState, str]):
     ai_playout_plies = 16
 
     def evaluate(self, state: MadeiraState) -> list[float]:
-        """The lead in :func:`~games.madeira.scoring.estimated_scores` (PP, goods at their final
-        rate, the pirate penalty of the totals in this, determinized, state), 5 PP a step."""
-        return margin_shares(scoring.estimated_scores(state), 5.0)
+        """The lead in :func:`~games.madeira.scoring.prospects` (PP, goods at their final rate,
+        the pirate penalty of the totals, and most of what the held Crown's Requests would score
+        at the next scoring round), 5 PP a step."""
+        return margin_shares(scoring.prospects(state), 5.0)
 
     def move_prior(self, state: MadeiraState, seat: int, moves: Sequence[Move]) -> list[float]:
         """The estimated PP a move gains at once."""
