@@ -65,6 +65,7 @@ def test_a_whole_three_player_game_with_pirate_points_by_dm(tmp_path):
             assert "海賊点: 0点" in hand.content
             moves = unchecked = 0
             seen_pirates = {0: set(), 1: set()}
+            turn_starts = True  # a total is DMed when a turn passes, not between steps of one turn
             steps = set()
             while True:
                 table = await world.settled(table_id)
@@ -92,12 +93,14 @@ def test_a_whole_three_player_game_with_pirate_points_by_dm(tmp_path):
                 if again:  # the same move again with nothing in between: asked first, then played
                     await (await world.fake.click_button(reply, again[0], user=user)).reply()
                 moves += 1
-                seen_pirates[seat.seat].add(state.p[seat.seat]["pirates"])
+                if turn_starts:
+                    seen_pirates[seat.seat].add(state.p[seat.seat]["pirates"])
                 unchecked += 1
                 settled = await world.settled(table_id)
+                turn_starts = not await world.bot.presenter.mid_turn(settled)
                 # Every 25 moves or so, once the turn has passed (a player's own changes within a
                 # turn come by DM when it passes: /screens turn), each DM shows the current total.
-                if unchecked >= 25 and not await world.bot.presenter.mid_turn(settled):
+                if unchecked >= 25 and turn_starts:
                     await pirates_delivered(world, table_id, people)
                     unchecked = 0
             table = await world.settled(table_id)

@@ -1163,17 +1163,6 @@ def test_pirate_totals_stay_out_of_the_public_view_and_go_to_their_owner():
     assert "海賊点: 4点" in madeira.describe_private(madeira.private_view(state, 0), "ja")
 
 
-def test_determinize_never_reads_another_seats_pirates_or_the_future_dice():
-    from games.rng import Rng
-
-    state = b_state(3).clone()
-    other = state.clone()
-    other.p[2]["pirates"] = 17
-    a, b = madeira.determinize(state, 0, Rng(5)), madeira.determinize(other, 0, Rng(5))
-    assert a == b and a.p[0]["pirates"] == state.p[0]["pirates"]
-    assert a.rng != state.rng
-
-
 # -- notation ---------------------------------------------------------------------------------
 
 

@@ -18,7 +18,10 @@ never holds it (until the final scoring reveals all); ``view(state, seat)`` adds
 total; :meth:`Madeira.private_view` is what the host sends by DM. Upkeep and feeding gains and
 every discard are public events; pirate points taken at a building in Phase C are told to their
 owner alone (the seed: 受け取った海賊点は自分だけが確認できます), the table hears only that
-the seat took pirates; the totals are never public.
+the seat took pirates. The totals are never shown, yet each follows from public events (a Phase C
+take is the toll the building's public re-roll named, §17.8 note 8), as at the physical table,
+where the tokens lie face down but everyone may count them: so the AI search keeps them
+(:meth:`Madeira.determinize`).
 """
 
 from __future__ import annotations
@@ -177,9 +180,10 @@ class Madeira(Game[MadeiraState, str]):
     ai_playout_plies = 16
 
     def evaluate(self, state: MadeiraState) -> list[float]:
-        """The lead in :func:`~games.madeira.scoring.estimated_scores` (PP, goods at their final
-        rate, the pirate penalty of the totals in this, determinized, state), 5 PP a step."""
-        return margin_shares(scoring.estimated_scores(state), 5.0)
+        """The lead in :func:`~games.madeira.scoring.prospects` (PP, goods at their final rate,
+        the pirate penalty of the totals, and most of what the held Crown's Requests would score
+        at the next scoring round), 5 PP a step."""
+        return margin_shares(scoring.prospects(state), 5.0)
 
     def move_prior(self, state: MadeiraState, seat: int, moves: Sequence[Move]) -> list[float]:
         """The estimated PP a move gains at once."""
@@ -336,15 +340,19 @@ class Madeira(Game[MadeiraState, str]):
         return "\n".join(lines)
 
     def determinize(self, state: MadeiraState, seat: int, rng: Rng) -> MadeiraState:
-        """A state for ``seat``'s AI search that reads no other seat's pirate total and no future
-        die: every other total is drawn afresh (uniform in ``0 .. 3 x round``, a prior that uses
-        nothing secret) and the game's generator is reseeded from the AI's own."""
+        """A state for ``seat``'s AI search: this table with the game's generator reseeded from
+        the AI's own, so no future die or shuffle is read.
+
+        Every pirate total is kept, and that reads nothing secret: each change to a total is a
+        public event (unpaid upkeep and unfed workers with their count, §11; every discard with
+        its count, §9.4, the Constable's floor(p/2) too; a Phase C take right after the
+        building's public re-roll, which names its toll, 1 + the pirate die, §10), so any seat
+        that followed the table counts the same totals. The host keeps them out of the public
+        image only as the physical game keeps the tokens face down (§17.8 note 8).
+        ``tests/test_madeira_ai.py`` rebuilds them from public events alone."""
         if state.phase == OVER:
             return state
         copy = state.clone()
-        for other in range(state.n):
-            if other != seat:
-                copy.p[other]["pirates"] = rng.below(3 * state.round + 1)
         copy.rng = rng.next_u64()
         return copy
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 from games.core import Result, competition_ranks
 from games.madeira.data import BOARD
 from games.madeira.engine import emit
-from games.madeira.state import MadeiraState
+from games.madeira.state import PHASE_E, MadeiraState
 
 RESOURCES = ("wheat", "sugar", "wine", "wood", "bread")
+REQ = BOARD.requests
+#: How much of the next Crown's Requests scoring (:func:`request_prospects`) the AI counts as
+#: already won: the board may still change before it comes.
+PROSPECT_WEIGHT = 0.7
 
 
 def pirate_penalties(pirates: list[int], order: list[int], n: int) -> list[int]:
@@ -63,13 +67,60 @@ def scores(state: MadeiraState) -> list[int]:
 def estimated_scores(state: MadeiraState) -> list[float]:
     """Each seat's score if the game ended now (§13): PP, reals and goods at their final rate
     (fractions kept, so a gain shows before it fills a whole PP), less the pirate penalty of the
-    totals in ``state``. For the AI search, on determinized states only: it reads every seat's
-    pirates, which in a real state are secret."""
+    totals in ``state``. For the AI search: it reads every seat's pirates, which views hide but
+    public events determine (:meth:`~games.madeira.Madeira.determinize`)."""
     if state.final is not None:
         return [float(p["pp"]) for p in state.p]
     lost = pirate_penalties([p["pirates"] for p in state.p], state.order, state.n)
     return [p["pp"] + (p["reals"] + sum(p[r] for r in RESOURCES)) / BOARD.reals_per_pp - lost[seat]
             for seat, p in enumerate(state.p)]
+
+
+def request_prospects(state: MadeiraState) -> list[float]:
+    """PP each seat's held Crown's Requests would score at the next scoring round (§12: 1 of them
+    in round 1, 2 in round 3, all 3 in round 5) on the board as it stands: ships at that round's
+    table value (the best 3), face-up favors of different guilds (5 PP each, up to 4), the best
+    city's urbanization, and Wealth's reals above what they are worth at the end. The best
+    requests are taken, each valued alone (two of one type in a round may count a target twice).
+    Most of Madeira's PP come from these, long before a playout reaches them."""
+    from games.madeira.crown import urban_value
+
+    per_round = {int(r): k for r, k in REQ["per_round"].items()}
+    later = [r for r in sorted(per_round) if r > state.round]
+    waiting = {task["s"] for task in state.tasks + [state.prompt or {}] if task.get("t") == "escore"}
+    prospects = []
+    for seat, p in enumerate(state.p):
+        if state.final is not None:
+            prospects.append(0.0)
+            continue
+        scoring_now = state.round in per_round and (state.phase != PHASE_E or seat in waiting)
+        if not scoring_now and not later:
+            prospects.append(0.0)
+            continue
+        when = state.round if scoring_now else later[0]
+        ships = {"market": [], "landing": []}
+        for c, slots in enumerate(state.landing):
+            ships["landing"] += [BOARD.colonies[c].pp.get(when, 0) for who in slots if who == seat]
+        for m, slots in enumerate(state.market):
+            ships["market"] += [BOARD.markets[m].pp.get(when, 0) for who in slots if who == seat]
+        guilds = {BOARD.favors[favor] for favor, up in p["favors"] if up}
+        worth = {
+            "market": sum(sorted(ships["market"], reverse=True)[:REQ["ships"]]),
+            "expedition": sum(sorted(ships["landing"], reverse=True)[:REQ["ships"]]),
+            "guilds": REQ["favor_pp"] * min(len(guilds), REQ["favors"]),
+            "urban": max(urban_value(state, seat, c) for c in range(len(BOARD.cities))),
+            "wealth": min(REQ["wealth_max"], p["reals"]) * (1 - 1 / BOARD.reals_per_pp),
+        }
+        values = sorted((worth.get(kind, 0) for kind in p["requests"]), reverse=True)
+        prospects.append(float(sum(values[:per_round[when]])))
+    return prospects
+
+
+def prospects(state: MadeiraState) -> list[float]:
+    """:func:`estimated_scores` plus :data:`PROSPECT_WEIGHT` of :func:`request_prospects`: the
+    AI's evaluation of a position."""
+    now = estimated_scores(state)
+    return [score + PROSPECT_WEIGHT * extra for score, extra in zip(now, request_prospects(state))]
 
 
 def result(state: MadeiraState) -> Result | None:
