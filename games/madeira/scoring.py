@@ -10,6 +10,7 @@ above 20. Ties for the win go to the player higher in the Passing Column.
 from __future__ import annotations
 
 from games.core import Result, competition_ranks
+from games.madeira.crown import urban_value
 from games.madeira.data import BOARD
 from games.madeira.engine import emit
 from games.madeira.state import PHASE_E, MadeiraState
@@ -83,8 +84,6 @@ def request_prospects(state: MadeiraState) -> list[float]:
     city's urbanization, and Wealth's reals above what they are worth at the end. The best
     requests are taken, each valued alone (two of one type in a round may count a target twice).
     Most of Madeira's PP come from these, long before a playout reaches them."""
-    from games.madeira.crown import urban_value
-
     per_round = {int(r): k for r, k in REQ["per_round"].items()}
     later = [r for r in sorted(per_round) if r > state.round]
     waiting = {task["s"] for task in state.tasks + [state.prompt or {}] if task.get("t") == "escore"}
