@@ -31,7 +31,7 @@ from games.rng import Rng
 
 #: The search budget of each level when the caller gives none: (playouts, seconds), whichever
 #: ends the search first.
-BUDGETS = {"easy": (40, 0.2), "normal": (400, 0.6), "hard": (1600, 2.0)}
+BUDGETS = {"easy": (40, 0.2), "normal": (400, 0.5), "hard": (1600, 2.0)}
 _EXPLORATION = 1.0
 #: Children a node may have before its first visit; it widens by the square root of its visits.
 WIDEN_BASE = 3
