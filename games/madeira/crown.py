@@ -13,6 +13,8 @@ field still wooded then never converts (§12.1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.madeira import board as B
 from games.madeira.data import BOARD
 from games.madeira.engine import Kind, emit, kind, push
@@ -70,27 +72,13 @@ def score_request(state: MadeiraState, seat: int, kind_: str) -> list[dict]:
     p = state.p[seat]
     used = state.used
     if kind_ in ("market", "expedition"):
-        wanted = "market" if kind_ == "market" else "landing"
-        values = []
-        for code in B.ship_slots(state, seat):
-            place = B.SHIP_PLACES[code]
-            if place[0] != wanted or code in used["ships"]:
-                continue
-            table = BOARD.markets[place[1]].pp if wanted == "market" else BOARD.colonies[place[1]].pp
-            values.append((table.get(state.round, 0), code))
-        values.sort(key=lambda v: (-v[0], v[1]))
-        chosen = values[: REQ["ships"]]
+        chosen = scored_ships(state, seat, kind_, state.round, used["ships"])
         used["ships"] += [code for _, code in chosen]
         pp = sum(v for v, _ in chosen)
         p["pp"] += pp
         emit(state, f"madeira.event.request.{kind_}", seat=seat, pp=pp, count=len(chosen))
     elif kind_ == "guilds":
-        chosen, guilds = [], set()
-        for favor, up in p["favors"]:
-            guild = BOARD.favors[favor]
-            if up and favor not in used["favors"] and guild not in guilds and len(chosen) < REQ["favors"]:
-                chosen.append(favor)
-                guilds.add(guild)
+        chosen = scored_favors(p["favors"], used["favors"])
         used["favors"] += chosen
         pp = REQ["favor_pp"] * len(chosen)
         p["pp"] += pp
@@ -105,6 +93,35 @@ def score_request(state: MadeiraState, seat: int, kind_: str) -> list[dict]:
     else:
         return [{"t": "wealth", "s": seat}]
     return []
+
+
+def scored_ships(state: MadeiraState, seat: int, kind_: str, round_: int,
+                 used: Sequence[str] = ()) -> list[tuple[int, str]]:
+    """The ships a Market (``market``) or Expedition (``expedition``) request scores for ``seat``
+    in ``round_`` (§12.2): (value at that round, slot code) of its best ships there, at most
+    ``REQ["ships"]``, none already ``used`` by another request this round."""
+    wanted = "market" if kind_ == "market" else "landing"
+    values = []
+    for code in B.ship_slots(state, seat):
+        place = B.SHIP_PLACES[code]
+        if place[0] != wanted or code in used:
+            continue
+        table = BOARD.markets[place[1]].pp if wanted == "market" else BOARD.colonies[place[1]].pp
+        values.append((table.get(round_, 0), code))
+    values.sort(key=lambda v: (-v[0], v[1]))
+    return values[: REQ["ships"]]
+
+
+def scored_favors(favors: Sequence[tuple[str, bool]], used: Sequence[str] = ()) -> list[str]:
+    """The favors a Guilds request scores (§12.2): face-up, of different guilds, at most
+    ``REQ["favors"]``, none already ``used`` by another request this round."""
+    chosen, guilds = [], set()
+    for favor, up in favors:
+        guild = BOARD.favors[favor]
+        if up and favor not in used and guild not in guilds and len(chosen) < REQ["favors"]:
+            chosen.append(favor)
+            guilds.add(guild)
+    return chosen
 
 
 def urban_value(state: MadeiraState, seat: int, city: int) -> int:
@@ -142,4 +159,4 @@ class Wealth(Kind):
         emit(state, "madeira.event.request.wealth", seat=seat, pp=paid)
 
 
-__all__ = ["score_request", "urban_value"]
+__all__ = ["score_request", "scored_favors", "scored_ships", "urban_value"]

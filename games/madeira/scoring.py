@@ -10,7 +10,7 @@ above 20. Ties for the win go to the player higher in the Passing Column.
 from __future__ import annotations
 
 from games.core import Result, competition_ranks
-from games.madeira.crown import urban_value
+from games.madeira.crown import scored_favors, scored_ships, urban_value
 from games.madeira.data import BOARD
 from games.madeira.engine import emit
 from games.madeira.state import PHASE_E, MadeiraState
@@ -97,16 +97,10 @@ def request_prospects(state: MadeiraState) -> list[float]:
             prospects.append(0.0)
             continue
         when = state.round if scoring_now else later[0]
-        ships = {"market": [], "landing": []}
-        for c, slots in enumerate(state.landing):
-            ships["landing"] += [BOARD.colonies[c].pp.get(when, 0) for who in slots if who == seat]
-        for m, slots in enumerate(state.market):
-            ships["market"] += [BOARD.markets[m].pp.get(when, 0) for who in slots if who == seat]
-        guilds = {BOARD.favors[favor] for favor, up in p["favors"] if up}
         worth = {
-            "market": sum(sorted(ships["market"], reverse=True)[:REQ["ships"]]),
-            "expedition": sum(sorted(ships["landing"], reverse=True)[:REQ["ships"]]),
-            "guilds": REQ["favor_pp"] * min(len(guilds), REQ["favors"]),
+            "market": sum(value for value, _ in scored_ships(state, seat, "market", when)),
+            "expedition": sum(value for value, _ in scored_ships(state, seat, "expedition", when)),
+            "guilds": REQ["favor_pp"] * len(scored_favors(p["favors"])),
             "urban": max(urban_value(state, seat, c) for c in range(len(BOARD.cities))),
             "wealth": min(REQ["wealth_max"], p["reals"]) * (1 - 1 / BOARD.reals_per_pp),
         }
