@@ -46,21 +46,21 @@ DEFAULT_TIE_BREAKS: Mapping[str, tuple[str, ...]] = {
 DEFAULT_PLACE_POINTS: Mapping[int, tuple[int, ...]] = {
     2: (6, 0), 3: (6, 3, 0), 4: (6, 4, 2, 0), 5: (6, 5, 3, 1, 0), 6: (6, 5, 4, 2, 1, 0),
 }
-
-
-def default_place_points(size: int) -> tuple[Fraction, ...]:
-    """Points per place at a table of ``size``, 6 for the first and 0 for the last: the table
-    above, and evenly spaced at larger tables (balanced tables may exceed the chosen size: 13
-    players at tables of 6 sit 7 and 6)."""
-    if size in DEFAULT_PLACE_POINTS:
-        return tuple(Fraction(p) for p in DEFAULT_PLACE_POINTS[size])
-    return tuple(Fraction(6 * (size - 1 - k), size - 1) for k in range(size))
 BEST_OF = (1, 3, 5, 7)
 #: The longest text a point value may be written in (``99.99``, ``33.25``, ``100``).
 POINTS_CHARS = 8
 MAX_ROUNDS = 30
 MAX_ENTRANTS = 1024
 MAX_GROUPS = 32
+
+
+def default_place_points(size: int) -> tuple[Fraction, ...]:
+    """Points per place at a table of ``size``, 6 for the first and 0 for the last:
+    :data:`DEFAULT_PLACE_POINTS`, and evenly spaced at larger tables (balanced tables may exceed the chosen size: 13
+    players at tables of 6 sit 7 and 6)."""
+    if size in DEFAULT_PLACE_POINTS:
+        return tuple(Fraction(p) for p in DEFAULT_PLACE_POINTS[size])
+    return tuple(Fraction(6 * (size - 1 - k), size - 1) for k in range(size))
 
 
 def number(value: Any) -> Fraction:
