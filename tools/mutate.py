@@ -94,9 +94,10 @@ _equivalent("games/mafia_de_cuba/investigation.py", "accuse",
 _equivalent("games/mafia_de_cuba/investigation.py", "bang",
             "base = state.with_(phase=ACCUSE, accused=None, passed=frozenset(), asked=frozenset(), ply=state.ply + 1)",
             (106,), "(0)", _PLY)
-_equivalent("games/masume_yakyu/runners.py", "Play.challenge",
-            'safe = runner >= defence if CHALLENGE["tie"] == "runner" else runner > defence', (70,),
-            "(runner <= defence)", "plays.json gives ties to the runner: the branch for the defence never runs.")
+_TIE = "plays.json gives ties to the runner: the branch for the defence never runs."
+for _new in ("(runner <= defence)", "(runner >= defence)"):
+    _equivalent("games/masume_yakyu/runners.py", "Play.challenge",
+                'safe = runner >= defence if CHALLENGE["tie"] == "runner" else runner > defence', (70,), _new, _TIE)
 _P = "tournaments/pairing.py"
 _equivalent(_P, "_preference", "if c.colour < 0 or (c.colour == 0 and c.last[-1] < 0):", (7,),
             "(not (c.colour < 0 or (c.colour == 0 and c.last[-1] < 0)))",
