@@ -97,16 +97,25 @@ def request_prospects(state: MadeiraState) -> list[float]:
             prospects.append(0.0)
             continue
         when = state.round if scoring_now else later[0]
-        worth = {
-            "market": sum(value for value, _ in scored_ships(state, seat, "market", when)),
-            "expedition": sum(value for value, _ in scored_ships(state, seat, "expedition", when)),
-            "guilds": REQ["favor_pp"] * len(scored_favors(p["favors"])),
-            "urban": max(urban_value(state, seat, c) for c in range(len(BOARD.cities))),
-            "wealth": min(REQ["wealth_max"], p["reals"]) * (1 - 1 / BOARD.reals_per_pp),
-        }
-        values = sorted((worth.get(kind, 0) for kind in p["requests"]), reverse=True)
+        values = sorted((_request_worth(state, seat, kind, when) for kind in p["requests"]), reverse=True)
         prospects.append(float(sum(values[:per_round[when]])))
     return prospects
+
+
+def _request_worth(state: MadeiraState, seat: int, kind: str, when: int) -> float:
+    """What one Crown's Request of ``kind`` held by ``seat`` would score in round ``when`` on the
+    board as it stands (see :func:`request_prospects`). Only the held kinds are valued: this runs
+    at the end of every AI playout."""
+    p = state.p[seat]
+    if kind in ("market", "expedition"):
+        return sum(value for value, _ in scored_ships(state, seat, kind, when))
+    if kind == "guilds":
+        return REQ["favor_pp"] * len(scored_favors(p["favors"]))
+    if kind == "urban":
+        return max(urban_value(state, seat, c) for c in range(len(BOARD.cities)))
+    if kind == "wealth":
+        return min(REQ["wealth_max"], p["reals"]) * (1 - 1 / BOARD.reals_per_pp)
+    return 0
 
 
 def prospects(state: MadeiraState) -> list[float]:
