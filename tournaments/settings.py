@@ -56,8 +56,8 @@ MAX_GROUPS = 32
 
 def default_place_points(size: int) -> tuple[Fraction, ...]:
     """Points per place at a table of ``size``, 6 for the first and 0 for the last:
-    :data:`DEFAULT_PLACE_POINTS`, and evenly spaced at larger tables (balanced tables may exceed the chosen size: 13
-    players at tables of 6 sit 7 and 6)."""
+    :data:`DEFAULT_PLACE_POINTS`, and evenly spaced at larger tables (balanced tables may exceed
+    the chosen size: 13 players at tables of 6 sit 7 and 6)."""
     if size in DEFAULT_PLACE_POINTS:
         return tuple(Fraction(p) for p in DEFAULT_PLACE_POINTS[size])
     return tuple(Fraction(6 * (size - 1 - k), size - 1) for k in range(size))
